@@ -1,0 +1,200 @@
+/* host.c - the host services of the plugin ABI (see plugin.h). */
+#include "config.h"
+
+#include "host.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compose.h"
+#include "xalloc.h"
+#include "yaml_model.h"
+
+static int node_kind(const struct sl_node *node)
+{
+    return node ? node->kind : SL_NODE_NONE;
+}
+
+static int node_style(const struct sl_node *node)
+{
+    return node ? node->style : SL_STYLE_NONE;
+}
+
+static const char *node_tag(const struct sl_node *node)
+{
+    return node ? node->tag : NULL;
+}
+
+static const char *node_text(const struct sl_node *node, size_t *length)
+{
+    if (node == NULL || node->kind != SL_NODE_SCALAR) {
+        if (length != NULL)
+            *length = 0;
+        return NULL;
+    }
+    if (length != NULL)
+        *length = node->u.scalar.length;
+    return node->u.scalar.text;
+}
+
+static size_t node_count(const struct sl_node *node)
+{
+    if (node == NULL)
+        return 0;
+    if (node->kind == SL_NODE_SEQUENCE)
+        return node->u.sequence.count;
+    if (node->kind == SL_NODE_MAPPING)
+        return node->u.mapping.count;
+    return 0;
+}
+
+static const struct sl_node *sequence_item(const struct sl_node *sequence,
+                                           size_t index)
+{
+    if (sequence == NULL || sequence->kind != SL_NODE_SEQUENCE ||
+        index >= sequence->u.sequence.count)
+        return NULL;
+    return sequence->u.sequence.items[index];
+}
+
+static const struct sl_node *mapping_value(const struct sl_node *mapping,
+                                           const char *key,
+                                           const struct sl_node **key_node)
+{
+    if (key == NULL) {
+        if (key_node != NULL)
+            *key_node = NULL;
+        return NULL;
+    }
+    return model_mapping_get(mapping, key, strlen(key), key_node);
+}
+
+static int mapping_entry(const struct sl_node *mapping, size_t index,
+                         const struct sl_node **key,
+                         const struct sl_node **value)
+{
+    if (key != NULL)
+        *key = NULL;
+    if (value != NULL)
+        *value = NULL;
+    if (mapping == NULL || mapping->kind != SL_NODE_MAPPING ||
+        index >= mapping->u.mapping.count)
+        return SL_ERROR;
+    const struct model_pair *pair = &mapping->u.mapping.pairs[index];
+    if (key != NULL)
+        *key = pair->key;
+    if (value != NULL)
+        *value = pair->value;
+    return (int)pair->flags;
+}
+
+static void node_span(const struct sl_node *node, struct sl_span *span)
+{
+    if (span == NULL)
+        return;
+    if (node == NULL) {
+        memset(span, 0, sizeof(*span));
+        return;
+    }
+    span->line = node->line;
+    span->column = node->column;
+    span->end_line = node->end_line;
+    span->end_column = node->end_column;
+}
+
+static int is_empty(const struct sl_node *node)
+{
+    return compose_node_empty(node);
+}
+
+static int is_truthy(const struct sl_node *node)
+{
+    return compose_node_truthy(node);
+}
+
+static int has_interpolation(const char *text, size_t length)
+{
+    return compose_has_interpolation(text, length);
+}
+
+static int classify_source(const char *source, size_t length)
+{
+    return compose_classify_source(source, length);
+}
+
+static int parse_volume(const char *text, size_t length, struct sl_volume *out)
+{
+    return compose_parse_volume(text, length, out);
+}
+
+static int is_engine_socket(const char *source, size_t source_length,
+                            const char *target, size_t target_length)
+{
+    return compose_is_engine_socket(source, source_length, target,
+                                    target_length);
+}
+
+static const struct sl_node *definition(struct sl_context *ctx,
+                                        const char *section, const char *name,
+                                        size_t name_length,
+                                        const struct sl_node **key_node)
+{
+    if (key_node != NULL)
+        *key_node = NULL;
+    if (ctx == NULL || section == NULL || name == NULL)
+        return NULL;
+    const struct sl_node *definitions =
+        model_mapping_get(ctx->root, section, strlen(section), NULL);
+    return model_mapping_get(definitions, name, name_length, key_node);
+}
+
+static const char *file_path(struct sl_context *ctx)
+{
+    return ctx ? ctx->check->path : NULL;
+}
+
+static const struct sl_node *document_root(struct sl_context *ctx)
+{
+    return ctx ? ctx->root : NULL;
+}
+
+static void set_error(struct sl_context *ctx, const char *message)
+{
+    if (ctx == NULL)
+        return;
+    free(ctx->error);
+    ctx->error = xstrdup(message ? message : "unknown error");
+}
+
+static const struct sl_host host_table = {
+    .struct_size = sizeof(struct sl_host),
+    .abi_major = SL_ABI_MAJOR,
+    .abi_minor = SL_ABI_MINOR,
+    .version = PACKAGE_VERSION,
+    .node_kind = node_kind,
+    .node_style = node_style,
+    .node_tag = node_tag,
+    .node_text = node_text,
+    .node_count = node_count,
+    .sequence_item = sequence_item,
+    .mapping_value = mapping_value,
+    .mapping_entry = mapping_entry,
+    .node_span = node_span,
+    .is_empty = is_empty,
+    .is_truthy = is_truthy,
+    .has_interpolation = has_interpolation,
+    .classify_source = classify_source,
+    .parse_volume = parse_volume,
+    .is_engine_socket = is_engine_socket,
+    .definition = definition,
+    .report = check_report,
+    .file_path = file_path,
+    .document_root = document_root,
+    .set_error = set_error,
+};
+
+const struct sl_host *host_services(void)
+{
+    return &host_table;
+}

@@ -1,0 +1,255 @@
+/* options.c - parse the command line (see options.h, SPEC §2). */
+#include "config.h"
+
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "xalloc.h"
+
+void string_list_add(struct string_list *list, const char *text)
+{
+    if (list->count == list->capacity) {
+        list->capacity = list->capacity ? list->capacity * 2 : 8;
+        list->items = xrealloc(list->items, list->capacity, sizeof(*list->items));
+    }
+    list->items[list->count++] = xstrdup(text);
+}
+
+void string_list_release(struct string_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        free(list->items[i]);
+    free(list->items);
+    memset(list, 0, sizeof(*list));
+}
+
+enum {
+    OPT_ROOT = 256,
+    OPT_CONFIG,
+    OPT_SELECT,
+    OPT_IGNORE,
+    OPT_PLUGIN,
+    OPT_PLUGIN_DIR,
+    OPT_NO_DEFAULT_PLUGINS,
+    OPT_LIST_RULES,
+    OPT_LIST_PLUGINS,
+    OPT_EXPLAIN,
+    OPT_COLOR,
+    OPT_MAX_FILE_SIZE,
+    OPT_MAX_NODES,
+};
+
+static const struct option long_options[] = {
+    { "format", required_argument, NULL, 'f' },
+    { "output", required_argument, NULL, 'o' },
+    { "root", required_argument, NULL, OPT_ROOT },
+    { "config", required_argument, NULL, OPT_CONFIG },
+    { "select", required_argument, NULL, OPT_SELECT },
+    { "ignore", required_argument, NULL, OPT_IGNORE },
+    { "plugin", required_argument, NULL, OPT_PLUGIN },
+    { "plugin-dir", required_argument, NULL, OPT_PLUGIN_DIR },
+    { "no-default-plugins", no_argument, NULL, OPT_NO_DEFAULT_PLUGINS },
+    { "list-rules", no_argument, NULL, OPT_LIST_RULES },
+    { "list-plugins", no_argument, NULL, OPT_LIST_PLUGINS },
+    { "explain", required_argument, NULL, OPT_EXPLAIN },
+    { "quiet", no_argument, NULL, 'q' },
+    { "color", required_argument, NULL, OPT_COLOR },
+    { "colour", required_argument, NULL, OPT_COLOR },
+    { "max-file-size", required_argument, NULL, OPT_MAX_FILE_SIZE },
+    { "max-nodes", required_argument, NULL, OPT_MAX_NODES },
+    { "version", no_argument, NULL, 'V' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
+void options_print_help(FILE *out)
+{
+    fputs(
+"Usage: sandlint [OPTION]... [PATH]...\n"
+"Report Docker Compose settings that give sandboxed processes host access.\n"
+"\n"
+"PATHs are Compose files or directories searched recursively for\n"
+"(docker-)compose*.yml and .yaml files (default: the current directory).\n"
+"\n"
+"Output:\n"
+"  -f, --format FMT         text (default), json, sarif or github\n"
+"  -o, --output FILE        write the report to FILE instead of stdout\n"
+"  -q, --quiet              no summary line on stderr\n"
+"      --color WHEN         auto (default; honours NO_COLOR), always, never\n"
+"\n"
+"Configuration:\n"
+"      --root DIR           repository root (config, paths, packages)\n"
+"      --config FILE        use FILE instead of discovering the configuration\n"
+"      --select LIST        run only these rules (codes, code prefixes,\n"
+"                           names or groups, comma-separated)\n"
+"      --ignore LIST        do not run these rules\n"
+"\n"
+"Plugins and rules:\n"
+"      --plugin NAME|PATH   load an extra plugin (repeatable)\n"
+"      --plugin-dir DIR     look up --plugin names in DIR first (repeatable;\n"
+"                           also SANDLINT_PLUGIN_PATH, colon-separated)\n"
+"      --no-default-plugins load only the plugins named with --plugin\n"
+"      --list-rules         list every loaded rule and exit\n"
+"      --list-plugins       list every loaded plugin and exit\n"
+"      --explain RULE       show a rule's documentation and exit\n"
+"\n"
+"Limits:\n"
+"      --max-file-size N    skip (with a warning) files larger than N bytes\n"
+"                           (suffixes K, M, G; default 64M)\n"
+"      --max-nodes N        skip (with a warning) files with more than N YAML\n"
+"                           nodes, merged keys included (default 10000000)\n"
+"\n"
+"  -V, --version            print the version and exit\n"
+"  -h, --help               print this help and exit\n"
+"\n"
+"Exit status: 0 when no finding fails, 1 when one does, 2 for a usage,\n"
+"configuration or plugin error.  See sandlint(1).\n", out);
+}
+
+static void append_list(char **list, const char *items)
+{
+    if (*list == NULL) {
+        *list = xstrdup(items);
+        return;
+    }
+    char *joined = xasprintf("%s,%s", *list, items);
+    free(*list);
+    *list = joined;
+}
+
+/* Parses a byte or count with an optional K/M/G suffix (powers of 1024). */
+static int parse_size(const char *text, size_t *out)
+{
+    errno = 0;
+    char *end = NULL;
+    if (text[0] == '-' || text[0] == '\0')
+        return -1;
+    unsigned long long value = strtoull(text, &end, 10);
+    if (errno != 0 || end == text)
+        return -1;
+    unsigned long long scale = 1;
+    if (*end == 'K' || *end == 'k')
+        scale = 1024ULL, end++;
+    else if (*end == 'M' || *end == 'm')
+        scale = 1024ULL * 1024, end++;
+    else if (*end == 'G' || *end == 'g')
+        scale = 1024ULL * 1024 * 1024, end++;
+    if (*end != '\0' || value == 0 || value > SIZE_MAX / scale)
+        return -1;
+    *out = (size_t)(value * scale);
+    return 0;
+}
+
+static int usage_error(const char *format, const char *detail)
+{
+    fputs("sandlint: ", stderr);
+    fprintf(stderr, format, detail);
+    fputs("\nTry 'sandlint --help' for more information.\n", stderr);
+    return -1;
+}
+
+int options_parse(struct options *options, int argc, char **argv)
+{
+    memset(options, 0, sizeof(*options));
+    options->format = FORMAT_TEXT;
+    options->max_file_size = 64u * 1024 * 1024;
+    options->max_nodes = 10000000u;
+    opterr = 0;
+    optind = 1;
+    int option;
+    while ((option = getopt_long(argc, argv, ":f:o:qVh", long_options, NULL)) != -1) {
+        switch (option) {
+        case 'f':
+            options->format = output_parse_format(optarg);
+            if (options->format < 0)
+                return usage_error("unknown format '%s' (text, json, sarif, "
+                                   "github)", optarg);
+            break;
+        case 'o':
+            options->output = optarg;
+            break;
+        case OPT_ROOT:
+            options->root = optarg;
+            break;
+        case OPT_CONFIG:
+            options->config = optarg;
+            break;
+        case OPT_SELECT:
+            append_list(&options->select, optarg);
+            break;
+        case OPT_IGNORE:
+            append_list(&options->ignore, optarg);
+            break;
+        case OPT_PLUGIN:
+            string_list_add(&options->plugins, optarg);
+            break;
+        case OPT_PLUGIN_DIR:
+            string_list_add(&options->plugin_dirs, optarg);
+            break;
+        case OPT_NO_DEFAULT_PLUGINS:
+            options->no_default_plugins = true;
+            break;
+        case OPT_LIST_RULES:
+            options->list_rules = true;
+            break;
+        case OPT_LIST_PLUGINS:
+            options->list_plugins = true;
+            break;
+        case OPT_EXPLAIN:
+            options->explain = optarg;
+            break;
+        case 'q':
+            options->quiet = true;
+            break;
+        case OPT_COLOR:
+            if (strcmp(optarg, "auto") == 0)
+                options->color = COLOR_AUTO;
+            else if (strcmp(optarg, "always") == 0)
+                options->color = COLOR_ALWAYS;
+            else if (strcmp(optarg, "never") == 0)
+                options->color = COLOR_NEVER;
+            else
+                return usage_error("--color takes auto, always or never, not "
+                                   "'%s'", optarg);
+            break;
+        case OPT_MAX_FILE_SIZE:
+            if (parse_size(optarg, &options->max_file_size) != 0)
+                return usage_error("--max-file-size needs a positive size "
+                                   "such as 64M, not '%s'", optarg);
+            break;
+        case OPT_MAX_NODES:
+            if (parse_size(optarg, &options->max_nodes) != 0)
+                return usage_error("--max-nodes needs a positive count, not "
+                                   "'%s'", optarg);
+            break;
+        case 'V':
+            options->version = true;
+            break;
+        case 'h':
+            options->help = true;
+            break;
+        case ':':
+            return usage_error("option '%s' needs an argument", argv[optind - 1]);
+        default:
+            return usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    options->operands = (const char *const *)(argv + optind);
+    options->operand_count = (size_t)(argc - optind);
+    return 0;
+}
+
+void options_release(struct options *options)
+{
+    free(options->select);
+    free(options->ignore);
+    string_list_release(&options->plugins);
+    string_list_release(&options->plugin_dirs);
+}

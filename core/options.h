@@ -1,0 +1,49 @@
+/*
+ * options.h - the command line (SPEC §2).
+ */
+#ifndef SANDLINT_OPTIONS_H
+#define SANDLINT_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum color_mode { COLOR_AUTO = 0, COLOR_ALWAYS, COLOR_NEVER };
+
+struct string_list {
+    char **items;               /* owned strings */
+    size_t count, capacity;
+};
+
+void string_list_add(struct string_list *list, const char *text);
+void string_list_release(struct string_list *list);
+
+struct options {
+    int format;                 /* enum output_format */
+    const char *output;         /* borrowed from argv; NULL = stdout */
+    const char *root;
+    const char *config;
+    char *select;               /* owned; repeated options joined by ',' */
+    char *ignore;               /* owned */
+    struct string_list plugins;
+    struct string_list plugin_dirs;
+    bool no_default_plugins;
+    bool list_rules;
+    bool list_plugins;
+    const char *explain;
+    bool quiet;
+    int color;                  /* enum color_mode */
+    size_t max_file_size;       /* bytes */
+    size_t max_nodes;
+    bool help;
+    bool version;
+    const char *const *operands;  /* borrowed from argv */
+    size_t operand_count;
+};
+
+/* Parses argv.  Returns 0, or -1 after printing a usage error to stderr. */
+int options_parse(struct options *options, int argc, char **argv);
+void options_release(struct options *options);
+void options_print_help(FILE *out);
+
+#endif

@@ -1,0 +1,475 @@
+/* registry.c - loaded plugins, their rules and rule selection. */
+#include "config.h"
+
+#include "registry.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+/* ------------------------------------------------------------------ */
+/* the core's own diagnostics                                          */
+/* ------------------------------------------------------------------ */
+
+#define CORE_RULE(code_, name_, summary_, description_, fix_)                 \
+    {                                                                         \
+        SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
+        NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL                \
+    }
+
+static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
+    CORE_RULE("SL001", "unreadable-file",
+              "a Compose file could not be read",
+              "The file could not be opened or read, is not a regular file, "
+              "is larger than the size limit, is not valid UTF-8, or holds a "
+              "NUL byte. Nothing in it was checked.",
+              "Make the file readable, valid UTF-8 text; or raise "
+              "--max-file-size."),
+    CORE_RULE("SL002", "yaml-error",
+              "a Compose file is not valid YAML or exceeds a limit",
+              "libyaml rejected the file (the warning gives the line and "
+              "column of the problem), the file nests deeper or holds more "
+              "nodes than the limits allow, or an alias cannot be resolved.",
+              "Fix the YAML; Docker Compose would reject the file too."),
+    CORE_RULE("SL003", "compose-structure",
+              "a Compose file does not have the expected structure",
+              "The top level or 'services' is not a mapping, or a service is "
+              "not a mapping, so its settings could not be checked.",
+              "Make 'services' a mapping of service names to mappings."),
+    CORE_RULE("SL004", "suppression-comment",
+              "a suppression comment is malformed",
+              "A '# sandlint: ignore[...]' comment names no rule, has an "
+              "empty selector list, gives no reason, or is an ignore-file "
+              "comment after line 10.",
+              "Write '# sandlint: ignore[CODE] -- reason'."),
+    CORE_RULE("SL005", "stale-allowlist-entry",
+              "an allowlist entry matches no finding",
+              "An allowlist entry of a package that was checked matched no "
+              "finding: the setting it allowed is gone.",
+              "Remove the entry from the configuration file."),
+    CORE_RULE("SL006", "plugin-failure",
+              "a plugin failed while checking a file",
+              "A plugin returned an error, crashed or timed out on a file; "
+              "the file was not completely checked.",
+              "Report the problem to the plugin's authors."),
+};
+
+static const struct sl_plugin core_descriptor = {
+    SL_PLUGIN_INIT, CORE_PLUGIN_NAME, PACKAGE_VERSION,
+    "diagnostics of the sandlint core", NULL,
+};
+
+void registry_init(struct registry *registry)
+{
+    memset(registry, 0, sizeof(*registry));
+    registry->plugins = xcalloc(1, sizeof(*registry->plugins));
+    registry->plugins[0].descriptor = core_descriptor;
+    registry->plugins[0].declared_minor = SL_ABI_MINOR;
+    registry->plugin_count = 1;
+    registry->rules = xcalloc(CORE_RULE_COUNT, sizeof(*registry->rules));
+    for (size_t i = 0; i < CORE_RULE_COUNT; i++) {
+        registry->rules[i].rule = core_rules[i];
+        registry->rules[i].plugin = 0;
+        registry->rules[i].enabled = true;
+    }
+    registry->rule_count = CORE_RULE_COUNT;
+}
+
+void registry_release(struct registry *registry)
+{
+    for (size_t i = 0; i < registry->plugin_count; i++)
+        free(registry->plugins[i].path);
+    free(registry->plugins);
+    free(registry->rules);
+    memset(registry, 0, sizeof(*registry));
+}
+
+const char *registry_rule_code(const struct registry *registry, size_t rule)
+{
+    return rule < registry->rule_count ? registry->rules[rule].rule.code : "";
+}
+
+size_t registry_find_code(const struct registry *registry, const char *code)
+{
+    for (size_t i = 0; i < registry->rule_count; i++)
+        if (strcmp(registry->rules[i].rule.code, code) == 0)
+            return i;
+    return (size_t)-1;
+}
+
+/* ------------------------------------------------------------------ */
+/* validation                                                          */
+/* ------------------------------------------------------------------ */
+
+/* The smallest descriptor and rule a 1.x plugin can declare: ABI 1.0. */
+#define PLUGIN_SIZE_1_0 (offsetof(struct sl_plugin, rules) + sizeof(void *))
+#define RULE_SIZE_1_0 (offsetof(struct sl_rule, check_service) + sizeof(void *))
+#define MAX_RULES_PER_PLUGIN 1000
+
+static bool is_empty_text(const char *text)
+{
+    return text == NULL || text[0] == '\0';
+}
+
+static bool valid_code(const char *code)
+{
+    size_t i = 0;
+    while (code[i] >= 'A' && code[i] <= 'Z')
+        i++;
+    if (i == 0 || code[i] == '\0')
+        return false;
+    size_t digits = i;
+    while (code[i] >= '0' && code[i] <= '9')
+        i++;
+    return code[i] == '\0' && i > digits && i <= 32;
+}
+
+static bool valid_name(const char *name)
+{
+    size_t i = 0;
+    for (; name[i] != '\0'; i++) {
+        char c = name[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+              c == '-'))
+            return false;
+    }
+    return i > 0 && i <= 64;
+}
+
+static char *refuse(const char *path, const char *reason)
+{
+    return xasprintf("%s: plugin refused: %s", path ? path : "(built in)",
+                     reason);
+}
+
+/* Copies a rule, zero-filling what the plugin's declared size lacks. */
+static void copy_rule(struct sl_rule *copy, const struct sl_rule *rule)
+{
+    size_t size = rule->struct_size < sizeof(*copy) ? rule->struct_size
+                                                    : sizeof(*copy);
+    memset(copy, 0, sizeof(*copy));
+    memcpy(copy, rule, size);
+}
+
+static char *validate_rule(const struct registry *registry, const char *path,
+                           const struct sl_rule *rule, size_t index,
+                           const struct sl_rule *earlier, size_t earlier_count)
+{
+    char reason[256];
+    if (rule->struct_size < RULE_SIZE_1_0) {
+        snprintf(reason, sizeof(reason), "rule %zu declares struct_size %zu, "
+                 "smaller than ABI 1.0's %zu", index, rule->struct_size,
+                 (size_t)RULE_SIZE_1_0);
+        return refuse(path, reason);
+    }
+    struct sl_rule copy;
+    copy_rule(&copy, rule);
+    const char *missing = NULL;
+    if (is_empty_text(copy.code))
+        missing = "code";
+    else if (is_empty_text(copy.name))
+        missing = "name";
+    else if (is_empty_text(copy.group))
+        missing = "group";
+    else if (is_empty_text(copy.summary))
+        missing = "summary";
+    else if (copy.check_document == NULL && copy.check_service == NULL)
+        missing = "check_document or check_service";
+    if (missing != NULL) {
+        snprintf(reason, sizeof(reason), "rule %zu%s%s has no %s", index,
+                 copy.code ? " " : "", copy.code ? copy.code : "", missing);
+        return refuse(path, reason);
+    }
+    if (!valid_code(copy.code)) {
+        snprintf(reason, sizeof(reason), "rule code '%.64s' is not upper-case "
+                 "letters followed by digits", copy.code);
+        return refuse(path, reason);
+    }
+    if (!valid_name(copy.name)) {
+        snprintf(reason, sizeof(reason), "rule %s has an invalid name '%.64s' "
+                 "(lower-case letters, digits, '_' and '-')", copy.code,
+                 copy.name);
+        return refuse(path, reason);
+    }
+    if (copy.default_severity < SL_SEVERITY_DEFAULT ||
+        copy.default_severity > SL_SEVERITY_WARNING) {
+        snprintf(reason, sizeof(reason), "rule %s has an unknown default "
+                 "severity %d", copy.code, copy.default_severity);
+        return refuse(path, reason);
+    }
+    for (size_t i = 0; i < registry->rule_count; i++) {
+        const struct rule_entry *other = &registry->rules[i];
+        const struct loaded_plugin *owner = &registry->plugins[other->plugin];
+        if (strcmp(other->rule.code, copy.code) == 0 ||
+            strcmp(other->rule.name, copy.name) == 0) {
+            snprintf(reason, sizeof(reason), "rule %s (%s) is already defined "
+                     "by plugin '%s'%s%s", copy.code, copy.name,
+                     owner->descriptor.name, owner->path ? " at " : "",
+                     owner->path ? owner->path : "");
+            return refuse(path, reason);
+        }
+    }
+    for (size_t i = 0; i < earlier_count; i++) {
+        if (strcmp(earlier[i].code, copy.code) == 0 ||
+            strcmp(earlier[i].name, copy.name) == 0) {
+            snprintf(reason, sizeof(reason), "rule %s (%s) is defined twice",
+                     copy.code, copy.name);
+            return refuse(path, reason);
+        }
+    }
+    return NULL;
+}
+
+int registry_add_descriptor(struct registry *registry, const char *path,
+                            const struct sl_plugin *descriptor, char **error)
+{
+    char reason[320];
+    *error = NULL;
+    if (descriptor == NULL) {
+        *error = refuse(path, "the entry point returned no descriptor");
+        return -1;
+    }
+    if (descriptor->struct_size < offsetof(struct sl_plugin, name)) {
+        snprintf(reason, sizeof(reason), "descriptor declares struct_size %zu, "
+                 "too small for a version header", descriptor->struct_size);
+        *error = refuse(path, reason);
+        return -1;
+    }
+    if (descriptor->abi_major != SL_ABI_MAJOR) {
+        snprintf(reason, sizeof(reason), "built for plugin ABI %u.%u, but this "
+                 "sandlint provides ABI %d.%d (major versions differ)",
+                 descriptor->abi_major, descriptor->abi_minor, SL_ABI_MAJOR,
+                 SL_ABI_MINOR);
+        *error = refuse(path, reason);
+        return -1;
+    }
+    if (descriptor->struct_size < PLUGIN_SIZE_1_0) {
+        snprintf(reason, sizeof(reason), "descriptor declares struct_size %zu, "
+                 "smaller than ABI 1.0's %zu", descriptor->struct_size,
+                 (size_t)PLUGIN_SIZE_1_0);
+        *error = refuse(path, reason);
+        return -1;
+    }
+    struct sl_plugin copy;
+    memset(&copy, 0, sizeof(copy));
+    memcpy(&copy, descriptor, descriptor->struct_size < sizeof(copy)
+                                  ? descriptor->struct_size : sizeof(copy));
+    if (is_empty_text(copy.name) || is_empty_text(copy.version) ||
+        copy.rules == NULL || copy.rules[0] == NULL) {
+        snprintf(reason, sizeof(reason), "descriptor has no %s",
+                 is_empty_text(copy.name) ? "name"
+                 : is_empty_text(copy.version) ? "version" : "rules");
+        *error = refuse(path, reason);
+        return -1;
+    }
+    if (!valid_name(copy.name)) {
+        snprintf(reason, sizeof(reason), "invalid plugin name '%.64s' "
+                 "(lower-case letters, digits, '_' and '-')", copy.name);
+        *error = refuse(path, reason);
+        return -1;
+    }
+    for (size_t i = 0; i < registry->plugin_count; i++) {
+        const struct loaded_plugin *other = &registry->plugins[i];
+        if (strcmp(other->descriptor.name, copy.name) == 0) {
+            snprintf(reason, sizeof(reason), "a plugin named '%s' is already "
+                     "loaded%s%s", copy.name, other->path ? " from " : "",
+                     other->path ? other->path : "");
+            *error = refuse(path, reason);
+            return -1;
+        }
+    }
+    size_t rule_count = 0;
+    while (copy.rules[rule_count] != NULL) {
+        if (++rule_count > MAX_RULES_PER_PLUGIN) {
+            *error = refuse(path, "more than 1000 rules");
+            return -1;
+        }
+    }
+    struct sl_rule *rules = xcalloc(rule_count, sizeof(*rules));
+    for (size_t i = 0; i < rule_count; i++) {
+        *error = validate_rule(registry, path, copy.rules[i], i, rules, i);
+        if (*error != NULL) {
+            free(rules);
+            return -1;
+        }
+        copy_rule(&rules[i], copy.rules[i]);
+    }
+
+    size_t plugin_index = registry->plugin_count;
+    registry->plugins = xrealloc(registry->plugins, registry->plugin_count + 1,
+                                 sizeof(*registry->plugins));
+    struct loaded_plugin *plugin = &registry->plugins[plugin_index];
+    memset(plugin, 0, sizeof(*plugin));
+    plugin->descriptor = copy;
+    plugin->descriptor.struct_size = sizeof(copy);
+    plugin->path = path ? xstrdup(path) : NULL;
+    plugin->declared_minor = descriptor->abi_minor;
+    registry->plugin_count++;
+
+    registry->rules = xrealloc(registry->rules, registry->rule_count + rule_count,
+                               sizeof(*registry->rules));
+    for (size_t i = 0; i < rule_count; i++) {
+        struct rule_entry *entry = &registry->rules[registry->rule_count++];
+        entry->rule = rules[i];
+        if (entry->rule.default_severity == SL_SEVERITY_DEFAULT)
+            entry->rule.default_severity = SL_SEVERITY_ERROR;
+        entry->plugin = plugin_index;
+        entry->enabled = true;
+    }
+    free(rules);
+    return 0;
+}
+
+int registry_load_plugin(struct registry *registry, const char *path,
+                         const struct sl_host *host, char **error)
+{
+    *error = NULL;
+    /* RTLD_LOCAL: plugins cannot see each other's symbols; RTLD_NOW:
+     * unresolved symbols fail here, not in the middle of a check. */
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *why = dlerror();
+        *error = xasprintf("%s: cannot load plugin: %s", path,
+                           why ? why : "unknown error");
+        return -1;
+    }
+    dlerror();
+    void *symbol = dlsym(handle, SL_ENTRY_SYMBOL);
+    if (symbol == NULL) {
+        *error = refuse(path, "no " SL_ENTRY_SYMBOL " symbol (not a sandlint "
+                        "plugin, or not built with SANDLINT_PLUGIN())");
+        dlclose(handle);
+        return -1;
+    }
+    sl_entry_fn entry;
+    /* ISO C has no function/object pointer conversion; POSIX guarantees
+     * that dlsym results can be used this way. */
+    memcpy(&entry, &symbol, sizeof(entry));
+    const struct sl_plugin *descriptor = entry(host);
+    if (registry_add_descriptor(registry, path, descriptor, error) != 0) {
+        /* Nothing of the plugin is referenced yet, so unloading is safe. */
+        dlclose(handle);
+        return -1;
+    }
+    registry->plugins[registry->plugin_count - 1].handle = handle;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* selection                                                           */
+/* ------------------------------------------------------------------ */
+
+bool registry_selector_matches(const struct rule_entry *entry,
+                               const char *selector)
+{
+    const struct sl_rule *rule = &entry->rule;
+    size_t length = strlen(selector);
+    if (length == 0)
+        return false;
+    if (strncmp(rule->code, selector, length) == 0)
+        return true;    /* the code itself, or a prefix of it */
+    if (strcmp(rule->name, selector) == 0 || strcmp(rule->group, selector) == 0)
+        return true;
+    return rule->group_code != NULL && strcmp(rule->group_code, selector) == 0;
+}
+
+bool registry_selector_known(const struct registry *registry,
+                             const char *selector)
+{
+    for (size_t i = 0; i < registry->rule_count; i++)
+        if (registry_selector_matches(&registry->rules[i], selector))
+            return true;
+    return false;
+}
+
+bool registry_has_group(const struct registry *registry, const char *group)
+{
+    for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++) {
+        const struct sl_rule *rule = &registry->rules[i].rule;
+        if (strcmp(rule->group, group) == 0 ||
+            (rule->group_code != NULL && strcmp(rule->group_code, group) == 0))
+            return true;
+    }
+    return false;
+}
+
+/* Calls visit for each trimmed, non-empty item of a comma-separated list;
+ * stops at the first non-zero result. */
+static int for_each_selector(const char *list,
+                             int (*visit)(void *data, const char *selector),
+                             void *data)
+{
+    if (list == NULL)
+        return 0;
+    const char *cursor = list;
+    while (*cursor != '\0') {
+        const char *end = strchr(cursor, ',');
+        if (end == NULL)
+            end = cursor + strlen(cursor);
+        const char *start = cursor;
+        while (start < end && (*start == ' ' || *start == '\t'))
+            start++;
+        const char *stop = end;
+        while (stop > start && (stop[-1] == ' ' || stop[-1] == '\t'))
+            stop--;
+        if (stop > start) {
+            char *item = xstrndup(start, (size_t)(stop - start));
+            int result = visit(data, item);
+            free(item);
+            if (result != 0)
+                return result;
+        }
+        cursor = *end == ',' ? end + 1 : end;
+    }
+    return 0;
+}
+
+struct selection {
+    struct registry *registry;
+    bool ignoring;
+    char **error;
+    bool *selected;
+};
+
+static int apply_one(void *data, const char *selector)
+{
+    struct selection *selection = data;
+    struct registry *registry = selection->registry;
+    if (!registry_selector_known(registry, selector)) {
+        *selection->error = xasprintf("unknown rule selector '%s' (no loaded "
+                                      "rule has that code, code prefix, name "
+                                      "or group; see --list-rules)", selector);
+        return -1;
+    }
+    for (size_t i = 0; i < registry->rule_count; i++) {
+        if (!registry_selector_matches(&registry->rules[i], selector))
+            continue;
+        if (selection->ignoring)
+            registry->rules[i].enabled = false;
+        else
+            selection->selected[i] = true;
+    }
+    return 0;
+}
+
+int registry_apply_selection(struct registry *registry, const char *select,
+                             const char *ignore, char **error)
+{
+    *error = NULL;
+    struct selection selection = { registry, false, error, NULL };
+    if (select != NULL) {
+        selection.selected = xcalloc(registry->rule_count, sizeof(bool));
+        int failed = for_each_selector(select, apply_one, &selection);
+        if (failed == 0)
+            for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++)
+                registry->rules[i].enabled = selection.selected[i];
+        free(selection.selected);
+        if (failed != 0)
+            return -1;
+    }
+    selection.ignoring = true;
+    return for_each_selector(ignore, apply_one, &selection) != 0 ? -1 : 0;
+}

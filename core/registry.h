@@ -1,0 +1,97 @@
+/*
+ * registry.h - the loaded plugins and their rules, and rule selection.
+ *
+ * The registry owns copies of every plugin descriptor and rule (zero-filled
+ * past the size the plugin declared), so the core reads every field of the
+ * ABI version it knows whatever version the plugin was built for.  Strings
+ * inside the copies still point into the plugins, which are never unloaded.
+ *
+ * Rules 0..CORE_RULE_COUNT-1 are the core's own diagnostics (SL001...).
+ */
+#ifndef SANDLINT_REGISTRY_H
+#define SANDLINT_REGISTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sandlint/plugin.h"
+
+/* The core's diagnostics, always registered first, in this order. */
+enum core_rule {
+    CORE_RULE_FILE = 0,         /* SL001: a file cannot be read */
+    CORE_RULE_YAML,             /* SL002: YAML errors and limits */
+    CORE_RULE_STRUCTURE,        /* SL003: not a Compose structure */
+    CORE_RULE_SUPPRESSION,      /* SL004: suppression comment problems */
+    CORE_RULE_STALE,            /* SL005: stale allowlist entries */
+    CORE_RULE_PLUGIN,           /* SL006: a plugin failed on a file */
+    CORE_RULE_COUNT
+};
+
+#define CORE_PLUGIN_NAME "sandlint"
+#define CORE_GROUP "sandlint"
+
+struct loaded_plugin {
+    struct sl_plugin descriptor;  /* copy of the plugin's descriptor */
+    char *path;                   /* owned; NULL for the core */
+    void *handle;                 /* dlopen handle, never closed */
+    unsigned declared_minor;      /* ABI minor the plugin was built for */
+};
+
+struct rule_entry {
+    struct sl_rule rule;          /* copy; strings point into the plugin */
+    size_t plugin;                /* index into registry.plugins */
+    bool enabled;                 /* after --select / --ignore */
+};
+
+struct registry {
+    struct loaded_plugin *plugins;  /* owned array */
+    size_t plugin_count;
+    struct rule_entry *rules;       /* owned array */
+    size_t rule_count;
+};
+
+/* Initialises a registry holding only the core rules (all enabled). */
+void registry_init(struct registry *registry);
+/* Frees the registry's memory; loaded plugins stay mapped. */
+void registry_release(struct registry *registry);
+
+/* The registry's rule code for a rule index (for sorting). */
+const char *registry_rule_code(const struct registry *registry, size_t rule);
+
+/*
+ * Loads one plugin file: dlopen, entry symbol, handshake, descriptor and
+ * rule validation, duplicate checks.  Returns 0, or -1 with *error set to a
+ * malloc'd message naming the file.
+ */
+int registry_load_plugin(struct registry *registry, const char *path,
+                         const struct sl_host *host, char **error);
+
+/* Registers an already validated descriptor (used by unit tests and for
+ * the same checks as registry_load_plugin without dlopen). */
+int registry_add_descriptor(struct registry *registry, const char *path,
+                            const struct sl_plugin *descriptor,
+                            char **error);
+
+/* Whether selector names rule: code, code prefix, name, group, group code. */
+bool registry_selector_matches(const struct rule_entry *rule,
+                               const char *selector);
+
+/* Whether selector names at least one registered rule. */
+bool registry_selector_known(const struct registry *registry,
+                             const char *selector);
+
+/*
+ * Applies comma-separated --select and --ignore lists (either may be NULL).
+ * Core rules stay enabled unless an ignore selector names them.  Returns 0,
+ * or -1 with *error naming an unknown selector.
+ */
+int registry_apply_selection(struct registry *registry, const char *select,
+                             const char *ignore, char **error);
+
+/* Index of the rule with this code, or (size_t)-1. */
+size_t registry_find_code(const struct registry *registry, const char *code);
+
+/* Whether any registered rule belongs to group (name or group code). */
+bool registry_has_group(const struct registry *registry, const char *group);
+
+#endif

@@ -1,0 +1,100 @@
+/* rule_docs.c - --list-rules, --list-plugins, --explain (see rule_docs.h). */
+#include "config.h"
+
+#include "rule_docs.h"
+
+#include <string.h>
+
+static int width(int current, const char *text)
+{
+    int length = (int)strlen(text);
+    return length > current ? length : current;
+}
+
+void rule_docs_list_rules(FILE *out, const struct registry *registry)
+{
+    int code = 4, name = 4, group = 5, plugin = 6;
+    for (size_t i = 0; i < registry->rule_count; i++) {
+        const struct rule_entry *entry = &registry->rules[i];
+        code = width(code, entry->rule.code);
+        name = width(name, entry->rule.name);
+        group = width(group, entry->rule.group);
+        plugin = width(plugin, registry->plugins[entry->plugin].descriptor.name);
+    }
+    fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", code, "CODE", name, "NAME",
+            group, "GROUP", plugin, "PLUGIN", "SUMMARY");
+    for (size_t i = 0; i < registry->rule_count; i++) {
+        const struct rule_entry *entry = &registry->rules[i];
+        fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s%s\n", code, entry->rule.code,
+                name, entry->rule.name, group, entry->rule.group, plugin,
+                registry->plugins[entry->plugin].descriptor.name,
+                entry->rule.summary, entry->enabled ? "" : " (not selected)");
+    }
+}
+
+void rule_docs_list_plugins(FILE *out, const struct registry *registry)
+{
+    int name = 4, version = 7;
+    for (size_t i = 0; i < registry->plugin_count; i++) {
+        name = width(name, registry->plugins[i].descriptor.name);
+        version = width(version, registry->plugins[i].descriptor.version);
+    }
+    fprintf(out, "%-*s  %-*s  %-5s  %-5s  %s\n", name, "NAME", version,
+            "VERSION", "ABI", "RULES", "PATH");
+    for (size_t i = 0; i < registry->plugin_count; i++) {
+        const struct loaded_plugin *plugin = &registry->plugins[i];
+        size_t rules = 0;
+        for (size_t j = 0; j < registry->rule_count; j++)
+            rules += registry->rules[j].plugin == i;
+        char abi[32];
+        snprintf(abi, sizeof(abi), "%u.%u", plugin->descriptor.abi_major,
+                 plugin->declared_minor);
+        fprintf(out, "%-*s  %-*s  %-5s  %-5zu  %s\n", name,
+                plugin->descriptor.name, version, plugin->descriptor.version,
+                abi, rules, plugin->path ? plugin->path : "(built in)");
+    }
+}
+
+/* Prints a documentation paragraph indented by two spaces per line. */
+static void section(FILE *out, const char *title, const char *text)
+{
+    if (text == NULL || text[0] == '\0')
+        return;
+    fprintf(out, "\n%s\n", title);
+    const char *line = text;
+    while (*line != '\0') {
+        const char *end = strchr(line, '\n');
+        size_t length = end ? (size_t)(end - line) : strlen(line);
+        if (length == 0)
+            fputs("\n", out);
+        else
+            fprintf(out, "  %.*s\n", (int)length, line);
+        line += length + (end != NULL);
+    }
+}
+
+int rule_docs_explain(FILE *out, const struct registry *registry,
+                      const char *name)
+{
+    for (size_t i = 0; i < registry->rule_count; i++) {
+        const struct rule_entry *entry = &registry->rules[i];
+        const struct sl_rule *rule = &entry->rule;
+        if (strcmp(rule->code, name) != 0 && strcmp(rule->name, name) != 0)
+            continue;
+        fprintf(out, "%s %s: %s\n", rule->code, rule->name, rule->summary);
+        fprintf(out, "  group %s%s%s%s, plugin %s, default severity %s\n",
+                rule->group, rule->group_code ? " (" : "",
+                rule->group_code ? rule->group_code : "",
+                rule->group_code ? ")" : "",
+                registry->plugins[entry->plugin].descriptor.name,
+                rule->default_severity == SL_SEVERITY_WARNING ? "warning"
+                                                              : "error");
+        section(out, "What it reports", rule->description);
+        section(out, "Why it matters", rule->rationale);
+        section(out, "How to fix", rule->fix);
+        section(out, "Allowlist key", rule->key_format);
+        section(out, "Example", rule->example);
+        return 0;
+    }
+    return -1;
+}

@@ -1,0 +1,53 @@
+/* scan.c - check one discovered file (see scan.h). */
+#include "config.h"
+
+#include "scan.h"
+
+#include <stdlib.h>
+
+#include "source.h"
+#include "xalloc.h"
+
+void scan_file(const struct scan_settings *settings,
+               const struct discovered_file *file, struct file_check *check)
+{
+    file_check_init(check, settings->registry, settings->host, file->display,
+                    file->package);
+    if (file->problem != NULL) {
+        file_check_core(check, CORE_RULE_FILE, 0, 0, file->problem);
+        return;
+    }
+
+    struct source_text text;
+    char *error = NULL;
+    if (source_read(file->path, settings->max_file_size, &text, &error) != 0) {
+        file_check_core(check, CORE_RULE_FILE, 0, 0, error);
+        free(error);
+        return;
+    }
+
+    unsigned line = 0, column = 0;
+    const char *problem = NULL;
+    if (source_check_encoding(text.data, text.length, &line, &column, &problem) != 0) {
+        char *message = xasprintf("%s; not checked", problem);
+        file_check_core(check, CORE_RULE_FILE, line, column, message);
+        free(message);
+        source_release(&text);
+        return;
+    }
+
+    struct yaml_model model;
+    if (model_parse(&model, text.data, text.length, &settings->limits) != MODEL_OK) {
+        file_check_core(check, CORE_RULE_YAML, model.error.line,
+                        model.error.column, model.error.message
+                                                ? model.error.message
+                                                : "YAML could not be read");
+    } else {
+        for (size_t i = 0; i < model.warning_count; i++)
+            file_check_core(check, CORE_RULE_YAML, model.warnings[i].line,
+                            model.warnings[i].column, model.warnings[i].message);
+        file_check_run(check, &model);
+    }
+    model_release(&model);
+    source_release(&text);
+}

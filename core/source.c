@@ -1,0 +1,197 @@
+/* source.c - read a Compose file safely and check its encoding. */
+#include "config.h"
+
+#include "source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "xalloc.h"
+
+static const char *file_kind(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "a directory";
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
+
+static char *size_error(size_t max_size)
+{
+    return xasprintf("file is larger than the size limit of %zu bytes "
+                     "(--max-file-size); not checked", max_size);
+}
+
+int source_read(const char *path, size_t max_size, struct source_text *out,
+                char **error)
+{
+    out->data = NULL;
+    out->length = 0;
+    *error = NULL;
+    /* O_NONBLOCK: opening a FIFO for reading must not wait for a writer. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        *error = xasprintf("cannot open file: %s", strerror(errno));
+        return -1;
+    }
+    struct stat info;
+    if (fstat(fd, &info) != 0) {
+        *error = xasprintf("cannot stat file: %s", strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (!S_ISREG(info.st_mode)) {
+        *error = xasprintf("%s, not a regular file; not read",
+                           file_kind(info.st_mode));
+        close(fd);
+        return -1;
+    }
+    if (max_size != 0 && (uintmax_t)info.st_size > max_size) {
+        *error = size_error(max_size);
+        close(fd);
+        return -1;
+    }
+    /* Regular files never block; clear O_NONBLOCK anyway so a short read
+     * is never mistaken for the end. */
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+
+    size_t capacity = (size_t)info.st_size + 1;
+    char *data = xmalloc(capacity + 1);
+    size_t length = 0;
+    for (;;) {
+        if (length == capacity) {
+            /* The file grew after fstat. */
+            if (max_size != 0 && length > max_size) {
+                free(data);
+                close(fd);
+                *error = size_error(max_size);
+                return -1;
+            }
+            capacity *= 2;
+            data = xrealloc(data, capacity + 1, 1);
+        }
+        ssize_t got = read(fd, data + length, capacity - length);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            *error = xasprintf("cannot read file: %s", strerror(errno));
+            free(data);
+            close(fd);
+            return -1;
+        }
+        if (got == 0)
+            break;
+        length += (size_t)got;
+    }
+    close(fd);
+    if (max_size != 0 && length > max_size) {
+        free(data);
+        *error = size_error(max_size);
+        return -1;
+    }
+    data[length] = '\0';
+    out->data = data;
+    out->length = length;
+    return 0;
+}
+
+void source_release(struct source_text *text)
+{
+    free(text->data);
+    text->data = NULL;
+    text->length = 0;
+}
+
+/* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
+static size_t utf8_sequence(const unsigned char *p, size_t available)
+{
+    unsigned char c = p[0];
+    if (c < 0x80)
+        return 1;
+    size_t length;
+    uint32_t code;
+    if (c >= 0xC2 && c <= 0xDF) {
+        length = 2;
+        code = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        length = 3;
+        code = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        length = 4;
+        code = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (available < length)
+        return 0;
+    for (size_t i = 1; i < length; i++) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        code = (code << 6) | (p[i] & 0x3F);
+    }
+    /* Overlong forms, surrogates and code points past U+10FFFF. */
+    if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000) ||
+        (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF)
+        return 0;
+    return length;
+}
+
+int source_check_encoding(const char *data, size_t length, unsigned *line,
+                          unsigned *column, const char **problem)
+{
+    const unsigned char *p = (const unsigned char *)data;
+    if (length >= 2 && ((p[0] == 0xFF && p[1] == 0xFE) ||
+                        (p[0] == 0xFE && p[1] == 0xFF)))
+        return 0;   /* UTF-16: libyaml decodes and validates it */
+    unsigned current_line = 1, current_column = 1;
+    size_t i = 0;
+    while (i < length) {
+        unsigned char c = p[i];
+        if (c == '\n') {
+            current_line++;
+            current_column = 1;
+            i++;
+            continue;
+        }
+        if (c == '\r') {
+            if (i + 1 < length && p[i + 1] == '\n') {
+                i++;
+                continue;   /* the '\n' ends the line */
+            }
+            current_line++;
+            current_column = 1;
+            i++;
+            continue;
+        }
+        if (c == 0) {
+            *line = current_line;
+            *column = current_column;
+            *problem = "file contains a NUL byte";
+            return -1;
+        }
+        size_t step = utf8_sequence(p + i, length - i);
+        if (step == 0) {
+            *line = current_line;
+            *column = current_column;
+            *problem = "file is not valid UTF-8";
+            return -1;
+        }
+        i += step;
+        current_column++;
+    }
+    return 0;
+}
