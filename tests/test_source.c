@@ -1,0 +1,104 @@
+/* Unit tests for reading files and checking their encoding (core/source.c). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "source.h"
+
+static void expect_problem(const char *data, size_t length, unsigned line,
+                           unsigned column, const char *problem)
+{
+    unsigned got_line = 0, got_column = 0;
+    const char *got = NULL;
+    assert_int_equal(source_check_encoding(data, length, &got_line, &got_column, &got), -1);
+    assert_int_equal(got_line, line);
+    assert_int_equal(got_column, column);
+    assert_non_null(strstr(got, problem));
+}
+
+static void expect_fine(const char *data, size_t length)
+{
+    unsigned line, column;
+    const char *problem;
+    assert_int_equal(source_check_encoding(data, length, &line, &column, &problem), 0);
+}
+
+static void test_encoding(void **state)
+{
+    (void)state;
+    expect_fine("a: b\n", 5);
+    expect_fine("a: \xc3\xa9\xe2\x82\xac\xf0\x9f\x90\xb3\n", 13);
+    expect_fine("\xef\xbb\xbf" "a: b\n", 8);                   /* UTF-8 BOM */
+    expect_fine("\xff\xfe" "a\0:\0", 6);                       /* UTF-16 BOM */
+    expect_problem("a: b\nc: \0\n", 10, 2, 4, "NUL byte");
+    expect_problem("ab\r\ncd\xff", 7, 2, 3, "not valid UTF-8");
+    expect_problem("x\ry\xc0\xaf", 5, 2, 2, "not valid UTF-8");    /* overlong */
+    expect_problem("\xed\xa0\x80", 3, 1, 1, "not valid UTF-8");     /* surrogate */
+    expect_problem("\xf4\x90\x80\x80", 4, 1, 1, "not valid UTF-8"); /* > U+10FFFF */
+    expect_problem("\xe2\x82", 2, 1, 1, "not valid UTF-8");         /* truncated */
+    expect_problem("\xc3\xa9\xc3", 3, 1, 2, "not valid UTF-8");
+}
+
+static void test_read_regular_file(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/sandlint-source-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "a: 1\n", 5), 5);
+    close(fd);
+    struct source_text text;
+    char *error = NULL;
+    assert_int_equal(source_read(path, 0, &text, &error), 0);
+    assert_int_equal(text.length, 5);
+    assert_string_equal(text.data, "a: 1\n");
+    source_release(&text);
+    assert_int_equal(source_read(path, 4, &text, &error), -1);
+    assert_non_null(strstr(error, "size limit of 4 bytes"));
+    free(error);
+    unlink(path);
+    assert_int_equal(source_read(path, 0, &text, &error), -1);
+    assert_non_null(strstr(error, "No such file"));
+    free(error);
+}
+
+static void test_fifo_and_devices_are_not_read(void **state)
+{
+    (void)state;
+    char directory[] = "/tmp/sandlint-fifo-XXXXXX";
+    assert_non_null(mkdtemp(directory));
+    char fifo[64];
+    snprintf(fifo, sizeof(fifo), "%s/compose.yaml", directory);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    struct source_text text;
+    char *error = NULL;
+    /* Must return at once: nobody ever writes to this FIFO. */
+    assert_int_equal(source_read(fifo, 0, &text, &error), -1);
+    assert_non_null(strstr(error, "a FIFO, not a regular file"));
+    free(error);
+    unlink(fifo);
+    rmdir(directory);
+    assert_int_equal(source_read("/dev/zero", 0, &text, &error), -1);
+    assert_non_null(strstr(error, "a character device"));
+    free(error);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_encoding),
+        cmocka_unit_test(test_read_regular_file),
+        cmocka_unit_test(test_fifo_and_devices_are_not_read),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
