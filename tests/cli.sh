@@ -1,2 +1,101 @@
 #!/bin/sh
-exit 77
+# Command-line behaviour: options, exit statuses, output streams, colour,
+# discovery (SPEC §2, §4, §9).
+. "${abs_top_srcdir:?}/tests/lib.sh"
+make_scratch
+cd "$scratch"
+
+mkdir clean dirty warn
+printf 'services:\n  web:\n    image: nginx\n' > clean/compose.yaml
+printf 'services:\n  web:\n    privileged: true\n' > dirty/compose.yaml
+printf 'services:\n  web:\n    cap_add: ["${CAP}"]\n' > warn/compose.yaml
+
+# --- informational options and usage errors ------------------------------
+expect_status 0 "--version" -- --version && contains "$out" "sandlint " "--version prints the version"
+expect_status 0 "--help" -- --help && contains "$out" "Usage: sandlint" "--help prints usage"
+contains "$out" "--format FMT" "--help lists --format"
+expect_status 2 "unknown option" -- --frobnicate && contains "$err" "unknown option '--frobnicate'" "unknown option is named"
+expect_status 2 "unknown format" -- --format xml clean && contains "$err" "unknown format 'xml'" "unknown format is named"
+expect_status 2 "missing argument" -- --format && contains "$err" "needs an argument" "missing option argument"
+expect_status 2 "bad --color" -- --color sometimes clean
+expect_status 2 "missing operand" -- does-not-exist && contains "$err" "does-not-exist: No such file or directory" "missing operand is a usage error"
+expect_status 2 "unknown selector" -- --select NOPE clean && contains "$err" "unknown rule selector 'NOPE'" "unknown selector"
+expect_status 2 "bad size" -- --max-file-size 12Q clean
+
+# --- exit statuses ---------------------------------------------------------
+expect_status 0 "clean tree" -- clean && contains "$err" "0 errors, 0 warnings in 1 file (1 service)" "summary on stderr"
+[ -s "$out" ] && fail "clean run printed findings" || pass "clean run prints nothing on stdout"
+expect_status 1 "error finding" -- dirty && contains "$out" "dirty/compose.yaml:3:5: error: privileged mode" "compiler-style line"
+contains "$out" "    hint: remove the setting, or review the required access and allowlist it as 'web:privileged' under sandbox_privileges" "hint names the key"
+contains "$err" "1 error, 0 warnings in 1 file (1 service)" "singular summary"
+expect_status 0 "warnings only" -- warn && contains "$out" "warning: cap_add entry '\${CAP}' is interpolated and cannot be checked [SBX001]" "warning line"
+expect_status 1 "mixed operands" -- clean warn dirty && contains "$err" "1 error, 1 warning in 3 files (3 services)" "counts across operands"
+expect_status 1 "--quiet" -- --quiet dirty
+[ -s "$err" ] && fail "--quiet still printed a summary" || pass "--quiet drops the summary"
+
+# --- JSON: one document on stdout, nothing else --------------------------
+expect_status 1 "json" -- --format json clean warn dirty
+json_valid "$out" && pass "json output is valid" || fail "json output is not valid JSON"
+contains "$out" '"summary": {"files": 3, "services": 3, "errors": 1, "warnings": 1, "suppressed": 0}' "json summary"
+contains "$out" '"file": "dirty/compose.yaml", "line": 3, "column": 5' "json file and position"
+contains "$err" "1 error, 1 warning" "summary stays on stderr with json"
+head -c 1 "$out" | grep -q '{' && pass "stdout starts with the document" || fail "stdout has something before the JSON"
+
+# --- --output --------------------------------------------------------------
+expect_status 1 "--output" -- --format json --output report.json dirty
+[ -s "$out" ] && fail "--output still wrote to stdout" || pass "--output leaves stdout empty"
+json_valid report.json && pass "--output file holds the report" || fail "--output file is not JSON"
+expect_status 2 "unwritable --output" -- --output no/such/dir/report.txt dirty
+contains "$err" "cannot write no/such/dir/report.txt" "unwritable output is reported"
+
+# --- colour ------------------------------------------------------------------
+esc=$(printf '\033')
+expect_status 1 "--color always" -- --color always dirty
+grep -q "$esc\[" "$out" && pass "--color always colours" || fail "--color always: no escape codes"
+expect_status 1 "--color never" -- --color never dirty
+grep -q "$esc" "$out" && fail "--color never coloured" || pass "--color never does not colour"
+expect_status 1 "auto on a pipe" -- dirty
+grep -q "$esc" "$out" && fail "auto coloured a pipe" || pass "auto does not colour a pipe"
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$SANDLINT' dirty" /dev/null > tty.out 2>&1 || true
+    grep -q "$esc\[1;31m" tty.out && pass "auto colours a terminal" || fail "auto did not colour a terminal"
+    NO_COLOR=1 script -qec "'$SANDLINT' dirty" /dev/null > tty.out 2>&1 || true
+    grep -q "$esc\[" tty.out && fail "NO_COLOR was ignored" || pass "NO_COLOR turns auto colour off"
+    NO_COLOR=1 script -qec "'$SANDLINT' --color always dirty" /dev/null > tty.out 2>&1 || true
+    grep -q "$esc\[" tty.out && pass "--color always wins over NO_COLOR" || fail "--color always lost to NO_COLOR"
+fi
+
+# --- rules -------------------------------------------------------------------
+expect_status 0 "--list-rules" -- --list-rules
+for code in SBX001 SBX002 SBX003 SBX004 SBX005 SBX006; do
+    contains "$out" "$code" "--list-rules lists $code"
+done
+[ "$(grep -c sandbox_privileges "$out")" -eq 6 ] && pass "six rules in sandbox_privileges" || fail "not six sandbox_privileges rules"
+expect_status 0 "--list-plugins" -- --list-plugins && contains "$out" "privileges" "--list-plugins lists privileges"
+contains "$out" "1.0" "--list-plugins shows the ABI"
+expect_status 0 "--explain" -- --explain SBX001
+for section in "What it reports" "Why it matters" "How to fix" "Allowlist key" "Example"; do
+    contains "$out" "$section" "--explain shows '$section'"
+done
+expect_status 0 "--explain by name" -- --explain privileges && contains "$out" "SBX001 privileges" "--explain accepts a name"
+expect_status 2 "--explain unknown" -- --explain NOPE && contains "$err" "no rule with code or name 'NOPE'" "--explain unknown rule"
+
+# --- selection -----------------------------------------------------------------
+mkdir sel
+cat > sel/compose.yaml <<'YAML'
+services:
+  web:
+    privileged: true
+    network_mode: host
+    volumes:
+      - /srv:/srv
+      - /var/run/docker.sock:/var/run/docker.sock
+YAML
+expect_status 1 "--select SBX001" -- --format json --select SBX001 sel
+grep -q '"rule": "SBX00[2-6]"' "$out" && fail "--select SBX001 ran other rules" || pass "--select SBX001 runs one rule"
+contains "$out" '"rule": "SBX001"' "--select SBX001 keeps SBX001"
+expect_status 1 "--ignore SBX001" -- --format json --ignore SBX001 sel
+lacks "$out" '"rule": "SBX001"' "--ignore SBX001 drops it"
+expect_status 0 "--select with --ignore" -- --select SBX001 --ignore privileges sel
+
+finish

@@ -1,0 +1,91 @@
+#!/bin/sh
+# Which files are read, in which order, and how hostile files end (SPEC §4).
+. "${abs_top_srcdir:?}/tests/lib.sh"
+make_scratch
+cd "$scratch"
+priv='services:\n  s:\n    privileged: true\n'
+
+mkdir -p tree/a/b/c tree/.git tree/z tree/outside_target
+for f in compose.yaml compose.yml compose.override.yml docker-compose.yml \
+         docker-compose.prod.yaml compose-dev.yml a/b/c/compose.yaml \
+         z/docker-compose.yml; do
+    printf "$priv" > "tree/$f"
+done
+for f in my-compose.yml compose.yaml.bak Compose.yaml compose.json a/notes.yml \
+         .git/compose.yaml; do
+    printf "$priv" > "tree/$f"
+done
+mkdir -p elsewhere
+printf "$priv" > elsewhere/compose.yaml
+ln -s ../elsewhere tree/linked_dir                 # symlinked directory: not entered
+ln -s a/b tree/inner_link                          # even inside the tree
+ln -s ../../elsewhere/compose.yaml tree/z/compose.yml   # file link leaving the tree
+ln -s compose.yaml tree/a/compose.yml              # file link inside the tree: read
+ln -s loop.yml tree/a/compose-loop.yml
+ln -s compose-loop.yml tree/a/loop.yml             # a symlink loop
+mkfifo tree/a/b/compose.yaml 2>/dev/null || mkfifo tree/a/b/docker-compose.yaml
+ln -s /dev/zero tree/a/b/c/compose.yml             # a symlink to a device
+
+expect_status 1 "tree" -- --format json tree
+json_valid "$out" && pass "valid JSON" || fail "invalid JSON"
+files=$(grep -o '"file": "[^"]*"' "$out" | uniq | sed 's/"file": //; s/"//g' | tr '\n' ' ')
+want="tree/a/b/c/compose.yaml tree/a/b/c/compose.yml tree/a/b/compose.yaml tree/a/compose-loop.yml tree/a/compose.yml tree/compose-dev.yml tree/compose.override.yml tree/compose.yaml tree/compose.yml tree/docker-compose.prod.yaml tree/docker-compose.yml tree/z/compose.yml tree/z/docker-compose.yml "
+[ "$files" = "$want" ] && pass "exactly the Compose files, sorted" || fail "files: got '$files' want '$want'"
+lacks "$out" "my-compose.yml" "my-compose.yml is not read"
+lacks "$out" ".git/" ".git is skipped"
+lacks "$out" "linked_dir" "symlinked directory not entered"
+lacks "$out" "inner_link" "symlinked directory inside the tree not entered"
+contains "$out" '"summary": {"files": 13,' "13 files counted"
+contains "$out" "symbolic link to '$scratch/elsewhere/compose.yaml' leaves the scanned tree; not read" "escaping file link warned"
+contains "$out" "Too many levels of symbolic links" "symlink loop warned"
+contains "$out" "a FIFO, not a regular file; not read" "FIFO warned, not read"
+contains "$out" "leaves the scanned tree" "link to /dev/zero not followed"
+
+# A file operand is checked whatever its name, and devices never block.
+printf "$priv" > any-name.txt
+expect_status 1 "explicit file" -- any-name.txt && contains "$out" "any-name.txt:3:5: error" "file operand read"
+expect_status 0 "device operand" -- /dev/zero && contains "$out" "a character device, not a regular file" "device operand warned"
+expect_status 0 "fifo operand" -- tree/a/b/compose.yaml && contains "$out" "a FIFO" "FIFO operand warned without blocking"
+
+# Encoding problems: one warning with the position, other files still checked.
+mkdir enc
+printf 'services:\n  web:\n    image: "a\000b"\n' > enc/compose.yaml
+printf 'services:\n  web:\n    image: caf\351\n' > enc/compose.yml
+printf '\357\273\277services:\n  web:\n    privileged: true\n' > enc/docker-compose.yml
+printf 'services:\r\n  web:\r\n    image: x\r\n    cap_add:\r\n      - SYS_ADMIN\r\n' > enc/docker-compose.yaml
+expect_status 1 "encodings" -- enc
+contains "$out" "enc/compose.yaml:3:14: warning: file contains a NUL byte; not checked [SL001]" "NUL byte with position"
+contains "$out" "enc/compose.yml:3:15: warning: file is not valid UTF-8; not checked [SL001]" "invalid UTF-8 with position"
+contains "$out" "enc/docker-compose.yml:3:5: error: privileged" "BOM file checked"
+contains "$out" "enc/docker-compose.yaml:5:9: error: cap_add" "CRLF lines stay right"
+
+# A YAML error is one warning; the next file is still checked.
+mkdir yerr
+printf 'services:\n  web: [\n' > yerr/compose.yaml
+printf "$priv" > yerr/compose.yml
+expect_status 1 "yaml error" -- yerr
+contains "$out" "yerr/compose.yaml:3:1: warning: YAML syntax error" "syntax error with position"
+contains "$out" "yerr/compose.yml:3:5: error" "next file still checked"
+
+# Unreadable files (root reads everything, so drop privileges when root).
+mkdir unread
+printf "$priv" > unread/compose.yaml
+printf "$priv" > unread/compose.yml
+chmod 000 unread/compose.yaml
+if [ "$(id -u)" = 0 ]; then
+    if command -v setpriv >/dev/null 2>&1; then
+        chmod 755 "$scratch" unread
+        chmod 644 unread/compose.yml
+        set +e
+        setpriv --reuid=65534 --regid=65534 --clear-groups "$SANDLINT" unread >"$out" 2>"$err"
+        status=$?
+        set -e
+        [ "$status" -eq 1 ] && pass "unreadable: exit 1 for the readable file" || fail "unreadable: exit $status"
+        contains "$out" "unread/compose.yaml: warning: cannot open file: Permission denied [SL001]" "unreadable file warned"
+        contains "$out" "unread/compose.yml:3:5: error" "other file still checked"
+    fi
+else
+    expect_status 1 "unreadable" -- unread
+    contains "$out" "cannot open file: Permission denied" "unreadable file warned"
+fi
+finish
