@@ -31,6 +31,7 @@ struct file_check {
     struct dedupe_set seen;
     size_t services;            /* services checked (mappings) */
     bool plugin_failed;         /* a plugin returned an error */
+    bool incomplete;            /* the file could not be read or parsed */
 };
 
 /* The plugin-visible context of one callback (opaque in plugin.h). */

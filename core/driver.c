@@ -10,10 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "allowlist.h"
+#include "config_file.h"
 #include "discover.h"
 #include "host.h"
 #include "options.h"
 #include "output.h"
+#include "packages.h"
 #include "paths.h"
 #include "plugin_path.h"
 #include "registry.h"
@@ -88,9 +91,26 @@ static int run_information(const struct options *options,
     return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
 }
 
-static int run_checks(const struct options *options,
-                      const struct registry *registry, const char *root)
+/* Everything a run needs besides the options. */
+struct run {
+    struct registry registry;
+    struct config config;
+    char *root;                 /* absolute */
+    char *config_display;       /* config path relative to the root */
+};
+
+static void add_unique(struct string_list *list, const char *text)
 {
+    for (size_t i = 0; i < list->count; i++)
+        if (strcmp(list->items[i], text) == 0)
+            return;
+    string_list_add(list, text);
+}
+
+static int run_checks(const struct options *options, struct run *run)
+{
+    const struct registry *registry = &run->registry;
+    const char *root = run->root;
     static const char *const default_operands[] = { "." };
     const char *const *operands = options->operands;
     size_t operand_count = options->operand_count;
@@ -106,6 +126,7 @@ static int run_checks(const struct options *options,
         free(error);
         return EXIT_TROUBLE;
     }
+    packages_assign(&discovery, &run->config, root);
     FILE *out = open_output(options);
     if (out == NULL) {
         discovery_release(&discovery);
@@ -122,14 +143,26 @@ static int run_checks(const struct options *options,
     finding_list_init(&findings);
     size_t services = 0;
     bool plugin_failed = false;
+    struct string_list checked = { NULL, 0, 0 }, incomplete = { NULL, 0, 0 };
     for (size_t i = 0; i < discovery.count; i++) {
+        const struct discovered_file *file = &discovery.files[i];
         struct file_check check;
-        scan_file(&settings, &discovery.files[i], &check);
+        scan_file(&settings, file, &check);
         services += check.services;
         plugin_failed |= check.plugin_failed;
+        if (file->package != NULL) {
+            add_unique(&checked, file->package);
+            if (check.incomplete)
+                add_unique(&incomplete, file->package);
+        }
         finding_list_take(&findings, &check.findings);
         file_check_release(&check);
     }
+    allowlist_apply(&findings, &run->config, registry, run->config_display);
+    allowlist_report_stale(&findings, &run->config, registry,
+                           run->config_display, &checked, &incomplete);
+    string_list_release(&checked);
+    string_list_release(&incomplete);
 
     sort_registry = registry;
     finding_list_sort(&findings, sort_rule_code);
@@ -164,6 +197,84 @@ static int run_checks(const struct options *options,
     return status;
 }
 
+/* Prints a configuration error as "file:line:col: message". */
+static void print_config_error(const char *path, const struct config_error *error)
+{
+    char *absolute = path ? path_absolute(path) : NULL;
+    char *cwd = path_absolute(".");
+    char *shown = absolute ? path_relative(cwd, absolute) : NULL;
+    if (shown == NULL)
+        fprintf(stderr, "sandlint: %s\n", error->message);
+    else if (error->pos.line == 0)
+        fprintf(stderr, "%s: %s\n", shown, error->message);
+    else
+        fprintf(stderr, "%s:%u:%u: %s\n", shown, error->pos.line,
+                error->pos.column, error->message);
+    free(absolute);
+    free(cwd);
+    free(shown);
+}
+
+/* Joins config list items into a comma-separated string (NULL if none). */
+static char *join_items(const struct config_list *list)
+{
+    if (list->count == 0)
+        return NULL;
+    char *joined = xstrdup(list->items[0].text);
+    for (size_t i = 1; i < list->count; i++) {
+        char *longer = xasprintf("%s,%s", joined, list->items[i].text);
+        free(joined);
+        joined = longer;
+    }
+    return joined;
+}
+
+/* Checks config selectors and allowlist groups against the loaded rules,
+ * with the position of each in the config file. */
+static int validate_config(const struct run *run)
+{
+    const struct config *config = &run->config;
+    struct config_error error = { NULL, { 0, 0 } };
+    const struct config_list *lists[] = { &config->select, &config->ignore };
+    for (size_t l = 0; l < 2; l++)
+        for (size_t i = 0; i < lists[l]->count; i++)
+            if (!registry_selector_known(&run->registry, lists[l]->items[i].text))
+                config_fail(&error, lists[l]->items[i].pos, "unknown rule "
+                            "selector '%s' (no loaded rule has that code, "
+                            "code prefix, name or group)",
+                            lists[l]->items[i].text);
+    for (size_t i = 0; i < config->groups.count; i++)
+        if (allowlist_group_name(&run->registry, config->groups.items[i].text) == NULL)
+            config_fail(&error, config->groups.items[i].pos, "allowlist group "
+                        "'%s' is not the group of any loaded rule",
+                        config->groups.items[i].text);
+    if (error.message == NULL)
+        return 0;
+    print_config_error(config->path, &error);
+    config_error_release(&error);
+    return -1;
+}
+
+/* Config plugin directories are relative to the root. */
+static void resolve_config_plugins(const struct run *run,
+                                   struct string_list *plugins,
+                                   struct string_list *directories)
+{
+    for (size_t i = 0; i < run->config.plugin_dirs.count; i++) {
+        const char *dir = run->config.plugin_dirs.items[i].text;
+        char *full = dir[0] == '/' ? xstrdup(dir) : path_join(run->root, dir);
+        string_list_add(directories, full);
+        free(full);
+    }
+    for (size_t i = 0; i < run->config.plugins.count; i++) {
+        const char *plugin = run->config.plugins.items[i].text;
+        char *full = strchr(plugin, '/') == NULL || plugin[0] == '/'
+                         ? xstrdup(plugin) : path_join(run->root, plugin);
+        string_list_add(plugins, full);
+        free(full);
+    }
+}
+
 int sandlint_main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");
@@ -182,32 +293,58 @@ int sandlint_main(int argc, char **argv)
         return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
     }
 
-    char *root = path_absolute(options.root ? options.root : ".");
-    struct registry registry;
-    registry_init(&registry);
+    struct run run;
+    memset(&run, 0, sizeof(run));
+    registry_init(&run.registry);
     int status = EXIT_TROUBLE;
     char *error = NULL;
-    if (plugin_load_all(&registry, &options, NULL, NULL) != 0)
+    struct string_list config_plugins = { NULL, 0, 0 }, config_dirs = { NULL, 0, 0 };
+    char *select = NULL, *ignore = NULL;
+
+    struct config_error config_error = { NULL, { 0, 0 } };
+    char *error_path = NULL;
+    if (config_discover(options.root, options.config, &run.root, &run.config,
+                        &config_error, &error_path) != 0) {
+        print_config_error(error_path, &config_error);
+        config_error_release(&config_error);
+        free(error_path);
         goto done;
-    if (!has_plugin_rules(&registry) && !options.list_plugins &&
+    }
+    if (run.config.path != NULL)
+        run.config_display = path_relative(run.root, run.config.path);
+
+    resolve_config_plugins(&run, &config_plugins, &config_dirs);
+    if (plugin_load_all(&run.registry, &options, &config_plugins, &config_dirs) != 0)
+        goto done;
+    if (!has_plugin_rules(&run.registry) && !options.list_plugins &&
         !options.list_rules) {
         fprintf(stderr, "sandlint: no rule plugins loaded (default plugin "
                         "directory: %s)\n", plugin_default_directory());
         goto done;
     }
-    if (registry_apply_selection(&registry, options.select, options.ignore,
-                                 &error) != 0) {
+    if (validate_config(&run) != 0)
+        goto done;
+    /* Command-line selections replace those of the configuration. */
+    select = options.select ? xstrdup(options.select) : join_items(&run.config.select);
+    ignore = options.ignore ? xstrdup(options.ignore) : join_items(&run.config.ignore);
+    if (registry_apply_selection(&run.registry, select, ignore, &error) != 0) {
         fprintf(stderr, "sandlint: %s\n", error);
         free(error);
         goto done;
     }
     if (options.list_rules || options.list_plugins || options.explain)
-        status = run_information(&options, &registry);
+        status = run_information(&options, &run.registry);
     else
-        status = run_checks(&options, &registry, root);
+        status = run_checks(&options, &run);
 done:
-    registry_release(&registry);
-    free(root);
+    free(select);
+    free(ignore);
+    string_list_release(&config_plugins);
+    string_list_release(&config_dirs);
+    registry_release(&run.registry);
+    config_release(&run.config);
+    free(run.root);
+    free(run.config_display);
     options_release(&options);
     return status;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "source.h"
+#include "suppress.h"
 #include "xalloc.h"
 
 void scan_file(const struct scan_settings *settings,
@@ -15,6 +16,7 @@ void scan_file(const struct scan_settings *settings,
                     file->package);
     if (file->problem != NULL) {
         file_check_core(check, CORE_RULE_FILE, 0, 0, file->problem);
+        check->incomplete = true;
         return;
     }
 
@@ -23,16 +25,19 @@ void scan_file(const struct scan_settings *settings,
     if (source_read(file->path, settings->max_file_size, &text, &error) != 0) {
         file_check_core(check, CORE_RULE_FILE, 0, 0, error);
         free(error);
+        check->incomplete = true;
         return;
     }
 
     unsigned line = 0, column = 0;
     const char *problem = NULL;
-    if (source_check_encoding(text.data, text.length, &line, &column, &problem) != 0) {
+    if (source_utf16_to_utf8(&text, &line, &column, &problem) != 0 ||
+        source_check_encoding(text.data, text.length, &line, &column, &problem) != 0) {
         char *message = xasprintf("%s; not checked", problem);
         file_check_core(check, CORE_RULE_FILE, line, column, message);
         free(message);
         source_release(&text);
+        check->incomplete = true;
         return;
     }
 
@@ -42,11 +47,13 @@ void scan_file(const struct scan_settings *settings,
                         model.error.column, model.error.message
                                                 ? model.error.message
                                                 : "YAML could not be read");
+        check->incomplete = true;
     } else {
         for (size_t i = 0; i < model.warning_count; i++)
             file_check_core(check, CORE_RULE_YAML, model.warnings[i].line,
                             model.warnings[i].column, model.warnings[i].message);
         file_check_run(check, &model);
+        suppress_apply(text.data, text.length, check);
     }
     model_release(&model);
     source_release(&text);

@@ -150,48 +150,140 @@ static size_t utf8_sequence(const unsigned char *p, size_t available)
     return length;
 }
 
+size_t source_step(const char *data, size_t length, size_t at,
+                   unsigned *line, unsigned *column)
+{
+    const unsigned char *p = (const unsigned char *)data;
+    unsigned char c = p[at];
+    if (c == '\r' && at + 1 < length && p[at + 1] == '\n') {
+        (*line)++;
+        *column = 1;
+        return at + 2;
+    }
+    if (c == '\r' || c == '\n') {
+        (*line)++;
+        *column = 1;
+        return at + 1;
+    }
+    size_t step = utf8_sequence(p + at, length - at);
+    if (step == 0)
+        step = 1;
+    /* YAML 1.1 breaks, as libyaml counts them: NEL, LS, PS. */
+    if ((step == 2 && c == 0xC2 && p[at + 1] == 0x85) ||
+        (step == 3 && c == 0xE2 && p[at + 1] == 0x80 &&
+         (p[at + 2] == 0xA8 || p[at + 2] == 0xA9))) {
+        (*line)++;
+        *column = 1;
+        return at + step;
+    }
+    (*column)++;
+    return at + step;
+}
+
 int source_check_encoding(const char *data, size_t length, unsigned *line,
                           unsigned *column, const char **problem)
 {
     const unsigned char *p = (const unsigned char *)data;
-    if (length >= 2 && ((p[0] == 0xFF && p[1] == 0xFE) ||
-                        (p[0] == 0xFE && p[1] == 0xFF)))
-        return 0;   /* UTF-16: libyaml decodes and validates it */
     unsigned current_line = 1, current_column = 1;
     size_t i = 0;
     while (i < length) {
-        unsigned char c = p[i];
-        if (c == '\n') {
-            current_line++;
-            current_column = 1;
-            i++;
-            continue;
-        }
-        if (c == '\r') {
-            if (i + 1 < length && p[i + 1] == '\n') {
-                i++;
-                continue;   /* the '\n' ends the line */
-            }
-            current_line++;
-            current_column = 1;
-            i++;
-            continue;
-        }
-        if (c == 0) {
+        if (p[i] == 0) {
             *line = current_line;
             *column = current_column;
             *problem = "file contains a NUL byte";
             return -1;
         }
-        size_t step = utf8_sequence(p + i, length - i);
-        if (step == 0) {
+        if (p[i] >= 0x80 && utf8_sequence(p + i, length - i) == 0) {
             *line = current_line;
             *column = current_column;
             *problem = "file is not valid UTF-8";
             return -1;
         }
-        i += step;
-        current_column++;
+        i = source_step(data, length, i, &current_line, &current_column);
     }
+    return 0;
+}
+
+int source_utf16_to_utf8(struct source_text *text, unsigned *line,
+                         unsigned *column, const char **problem)
+{
+    const unsigned char *p = (const unsigned char *)text->data;
+    size_t length = text->length;
+    if (length < 2 || !((p[0] == 0xFF && p[1] == 0xFE) ||
+                        (p[0] == 0xFE && p[1] == 0xFF)))
+        return 0;
+    int little = p[0] == 0xFF;
+    /* Every UTF-16 unit becomes at most 3 UTF-8 bytes (a surrogate pair, 2
+     * units, becomes 4). */
+    char *out = xmalloc((length / 2) * 3 + 1);
+    size_t used = 0;
+    unsigned current_line = 1, current_column = 1;
+    uint32_t previous = 0;
+    const char *failure = NULL;
+    size_t i = 2;
+    for (; i + 1 < length; i += 2) {
+        uint32_t unit = little ? (uint32_t)(p[i] | p[i + 1] << 8)
+                               : (uint32_t)(p[i] << 8 | p[i + 1]);
+        uint32_t code = unit;
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+            if (i + 3 >= length) {
+                failure = "file is not valid UTF-16";
+                break;
+            }
+            uint32_t low = little ? (uint32_t)(p[i + 2] | p[i + 3] << 8)
+                                  : (uint32_t)(p[i + 2] << 8 | p[i + 3]);
+            if (low < 0xDC00 || low > 0xDFFF) {
+                failure = "file is not valid UTF-16";
+                break;
+            }
+            code = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+            i += 2;
+        } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
+            failure = "file is not valid UTF-16";
+            break;
+        } else if (unit == 0) {
+            failure = "file contains a NUL character";
+            break;
+        }
+        if (code < 0x80) {
+            out[used++] = (char)code;
+        } else if (code < 0x800) {
+            out[used++] = (char)(0xC0 | code >> 6);
+            out[used++] = (char)(0x80 | (code & 0x3F));
+        } else if (code < 0x10000) {
+            out[used++] = (char)(0xE0 | code >> 12);
+            out[used++] = (char)(0x80 | ((code >> 6) & 0x3F));
+            out[used++] = (char)(0x80 | (code & 0x3F));
+        } else {
+            out[used++] = (char)(0xF0 | code >> 18);
+            out[used++] = (char)(0x80 | ((code >> 12) & 0x3F));
+            out[used++] = (char)(0x80 | ((code >> 6) & 0x3F));
+            out[used++] = (char)(0x80 | (code & 0x3F));
+        }
+        /* Track the position of the next character for error messages. */
+        if (code == '\n' && previous == '\r') {
+            /* CR LF is one break */
+        } else if (code == '\n' || code == '\r' || code == 0x85 ||
+                   code == 0x2028 || code == 0x2029) {
+            current_line++;
+            current_column = 1;
+        } else {
+            current_column++;
+        }
+        previous = code;
+    }
+    if (failure == NULL && i < length)
+        failure = "file is not valid UTF-16 (odd number of bytes)";
+    if (failure != NULL) {
+        free(out);
+        *line = current_line;
+        *column = current_column;
+        *problem = failure;
+        return -1;
+    }
+    out[used] = '\0';
+    free(text->data);
+    text->data = out;
+    text->length = used;
     return 0;
 }

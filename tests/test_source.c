@@ -39,7 +39,6 @@ static void test_encoding(void **state)
     expect_fine("a: b\n", 5);
     expect_fine("a: \xc3\xa9\xe2\x82\xac\xf0\x9f\x90\xb3\n", 13);
     expect_fine("\xef\xbb\xbf" "a: b\n", 8);                   /* UTF-8 BOM */
-    expect_fine("\xff\xfe" "a\0:\0", 6);                       /* UTF-16 BOM */
     expect_problem("a: b\nc: \0\n", 10, 2, 4, "NUL byte");
     expect_problem("ab\r\ncd\xff", 7, 2, 3, "not valid UTF-8");
     expect_problem("x\ry\xc0\xaf", 5, 2, 2, "not valid UTF-8");    /* overlong */
@@ -47,6 +46,52 @@ static void test_encoding(void **state)
     expect_problem("\xf4\x90\x80\x80", 4, 1, 1, "not valid UTF-8"); /* > U+10FFFF */
     expect_problem("\xe2\x82", 2, 1, 1, "not valid UTF-8");         /* truncated */
     expect_problem("\xc3\xa9\xc3", 3, 1, 2, "not valid UTF-8");
+}
+
+static void test_yaml_line_breaks(void **state)
+{
+    (void)state;
+    /* libyaml ends lines at NEL, LS and PS too; positions must agree. */
+    expect_problem("a\xc2\x85" "b\xe2\x80\xa8" "c\xe2\x80\xa9" "d\r\ne\rf\0", 20, 6, 2,
+                   "NUL byte");
+}
+
+static struct source_text utf16(const unsigned char *bytes, size_t length)
+{
+    struct source_text text;
+    text.data = malloc(length + 1);
+    memcpy(text.data, bytes, length);
+    text.data[length] = '\0';
+    text.length = length;
+    return text;
+}
+
+static void test_utf16_is_converted(void **state)
+{
+    (void)state;
+    unsigned line, column;
+    const char *problem;
+    static const unsigned char little[] = { 0xFF, 0xFE, 'a', 0, ':', 0, ' ', 0,
+                                            0xE9, 0, 0x3D, 0xD8, 0x33, 0xDC,
+                                            '\n', 0 };
+    struct source_text text = utf16(little, sizeof(little));
+    assert_int_equal(source_utf16_to_utf8(&text, &line, &column, &problem), 0);
+    assert_int_equal(text.length, 10);
+    assert_memory_equal(text.data, "a: \xc3\xa9\xf0\x9f\x90\xb3\n", 10);
+    source_release(&text);
+    static const unsigned char big[] = { 0xFE, 0xFF, 0, 'x', 0, '\n', 0, 'y',
+                                         0xDC, 0x00 };
+    text = utf16(big, sizeof(big));
+    assert_int_equal(source_utf16_to_utf8(&text, &line, &column, &problem), -1);
+    assert_int_equal(line, 2);
+    assert_int_equal(column, 2);
+    assert_non_null(strstr(problem, "not valid UTF-16"));
+    source_release(&text);
+    static const unsigned char plain[] = { 'a', ':', ' ', '1' };
+    text = utf16(plain, sizeof(plain));
+    assert_int_equal(source_utf16_to_utf8(&text, &line, &column, &problem), 0);
+    assert_int_equal(text.length, 4);
+    source_release(&text);
 }
 
 static void test_read_regular_file(void **state)
@@ -97,6 +142,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_encoding),
+        cmocka_unit_test(test_yaml_line_breaks),
+        cmocka_unit_test(test_utf16_is_converted),
         cmocka_unit_test(test_read_regular_file),
         cmocka_unit_test(test_fifo_and_devices_are_not_read),
     };

@@ -1,0 +1,22 @@
+/*
+ * packages.h - which package each Compose file belongs to (SPEC §3).
+ *
+ * With a `packages` setting: the globs (relative to the root) name package
+ * directories and a file belongs to the deepest one that contains it.
+ * Without it, but with an inspect-evals-lint table: the directories directly
+ * under src/inspect_evals/ (when it exists) or src/.  Otherwise the default
+ * from discovery: a directory operand is a package named after its basename,
+ * a file operand belongs to its parent directory.  A package's name is its
+ * directory's basename.
+ */
+#ifndef SANDLINT_PACKAGES_H
+#define SANDLINT_PACKAGES_H
+
+#include "config_file.h"
+#include "discover.h"
+
+/* Rewrites the package of every file of discovery as configured. */
+void packages_assign(struct discovery *discovery, const struct config *config,
+                     const char *root);
+
+#endif

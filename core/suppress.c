@@ -1,0 +1,281 @@
+/* suppress.c - suppression comments (see suppress.h). */
+#include "config.h"
+
+#include "suppress.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "options.h"
+#include "source.h"
+#include "xalloc.h"
+
+/* A span of the text that holds characters of a token (scalar, anchor,
+ * alias, tag, directive): a '#' inside one is not a comment. */
+struct token_span {
+    unsigned line, column, end_line, end_column;
+};
+
+struct span_list {
+    struct token_span *items;
+    size_t count, capacity;
+};
+
+static bool before(unsigned line_a, unsigned column_a, unsigned line_b,
+                   unsigned column_b)
+{
+    return line_a < line_b || (line_a == line_b && column_a < column_b);
+}
+
+/* Collects the spans of the tokens that carry text.  Returns false when
+ * the text does not scan (the file is then reported as a YAML error). */
+static bool scan_tokens(const char *text, size_t length, struct span_list *spans)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return false;
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, length);
+    bool ok = true;
+    for (;;) {
+        yaml_token_t token;
+        if (!yaml_parser_scan(&parser, &token)) {
+            ok = false;
+            break;
+        }
+        yaml_token_type_t type = token.type;
+        if (type == YAML_SCALAR_TOKEN || type == YAML_ANCHOR_TOKEN ||
+            type == YAML_ALIAS_TOKEN || type == YAML_TAG_TOKEN ||
+            type == YAML_TAG_DIRECTIVE_TOKEN || type == YAML_VERSION_DIRECTIVE_TOKEN) {
+            if (spans->count == spans->capacity) {
+                spans->capacity = spans->capacity ? spans->capacity * 2 : 256;
+                spans->items = xrealloc(spans->items, spans->capacity,
+                                        sizeof(*spans->items));
+            }
+            struct token_span *span = &spans->items[spans->count++];
+            span->line = (unsigned)token.start_mark.line + 1;
+            span->column = (unsigned)token.start_mark.column + 1;
+            span->end_line = (unsigned)token.end_mark.line + 1;
+            span->end_column = (unsigned)token.end_mark.column + 1;
+        }
+        yaml_token_delete(&token);
+        if (type == YAML_STREAM_END_TOKEN)
+            break;
+    }
+    yaml_parser_delete(&parser);
+    return ok;
+}
+
+struct comment_directive {
+    unsigned line, column;
+    bool file_wide;
+    struct string_list selectors;   /* known selectors only */
+    char *reason;                   /* NULL when missing */
+};
+
+static void problem(struct file_check *check, unsigned line, unsigned column,
+                    const char *format, const char *detail)
+{
+    char *message = xasprintf(format, detail);
+    file_check_core(check, CORE_RULE_SUPPRESSION, line, column, message);
+    free(message);
+}
+
+static const char *skip_blanks(const char *cursor, const char *end)
+{
+    while (cursor < end && (*cursor == ' ' || *cursor == '\t'))
+        cursor++;
+    return cursor;
+}
+
+static bool take(const char **cursor, const char *end, const char *word)
+{
+    size_t length = strlen(word);
+    if ((size_t)(end - *cursor) < length || memcmp(*cursor, word, length) != 0)
+        return false;
+    *cursor += length;
+    return true;
+}
+
+/*
+ * Parses the comment text [start, end) (start at '#').  Returns false for
+ * an ordinary comment; true for a sandlint directive, valid or not, whose
+ * problems are reported to check.
+ */
+static bool parse_directive(const char *start, const char *end, unsigned line,
+                            unsigned column, struct file_check *check,
+                            struct comment_directive *out)
+{
+    const char *cursor = skip_blanks(start + 1, end);
+    if (!take(&cursor, end, "sandlint:") && !take(&cursor, end, "inspect-evals-lint:"))
+        return false;
+    memset(out, 0, sizeof(*out));
+    out->line = line;
+    out->column = column;
+    cursor = skip_blanks(cursor, end);
+    if (take(&cursor, end, "ignore-file"))
+        out->file_wide = true;
+    else if (!take(&cursor, end, "ignore")) {
+        const char *word_end = cursor;
+        while (word_end < end && *word_end != ' ' && *word_end != '[')
+            word_end++;
+        char *word = xstrndup(cursor, (size_t)(word_end - cursor));
+        problem(check, line, column, "unknown suppression directive '%s' "
+                "(expected ignore[...] or ignore-file[...]); nothing suppressed",
+                word);
+        free(word);
+        return true;
+    }
+    cursor = skip_blanks(cursor, end);
+    const char *close = cursor < end && *cursor == '[' ? memchr(cursor, ']', (size_t)(end - cursor)) : NULL;
+    if (close == NULL) {
+        problem(check, line, column, "suppression comment needs a selector list "
+                "in brackets, as in %s[SBX001]; nothing suppressed",
+                out->file_wide ? "ignore-file" : "ignore");
+        return true;
+    }
+    const struct registry *registry = check->registry;
+    const char *item = cursor + 1;
+    size_t written = 0;
+    while (item < close) {
+        const char *comma = memchr(item, ',', (size_t)(close - item));
+        const char *item_end = comma ? comma : close;
+        const char *a = skip_blanks(item, item_end);
+        const char *b = item_end;
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (b > a) {
+            written++;
+            char *selector = xstrndup(a, (size_t)(b - a));
+            if (registry_selector_known(registry, selector))
+                string_list_add(&out->selectors, selector);
+            else
+                problem(check, line, column, "suppression selector '%s' names "
+                        "no rule (see --list-rules)", selector);
+            free(selector);
+        }
+        item = comma ? comma + 1 : close;
+    }
+    if (written == 0)
+        problem(check, line, column, "empty selector list in suppression "
+                "comment%s; nothing suppressed", "");
+    cursor = skip_blanks(close + 1, end);
+    if (take(&cursor, end, "--")) {
+        const char *reason = skip_blanks(cursor, end);
+        const char *reason_end = end;
+        while (reason_end > reason && (reason_end[-1] == ' ' || reason_end[-1] == '\t'))
+            reason_end--;
+        if (reason_end > reason)
+            out->reason = xstrndup(reason, (size_t)(reason_end - reason));
+    }
+    if (out->reason == NULL)
+        problem(check, line, column, "suppression comment gives no reason "
+                "(write '-- reason' after the selectors)%s", "");
+    if (out->file_wide && line > SUPPRESS_FILE_LINES) {
+        problem(check, line, column, "ignore-file must be within the first 10 "
+                "lines; this one is ignored%s", "");
+        string_list_release(&out->selectors);
+    }
+    return true;
+}
+
+static bool covers(const struct comment_directive *directive,
+                   const struct registry *registry, const struct finding *finding)
+{
+    if (finding->rule == CORE_RULE_SUPPRESSION)
+        return false;   /* a problem with a comment is never hidden by one */
+    if (!directive->file_wide && finding->line != directive->line)
+        return false;
+    for (size_t i = 0; i < directive->selectors.count; i++)
+        if (registry_selector_matches(&registry->rules[finding->rule],
+                                      directive->selectors.items[i]))
+            return true;
+    return false;
+}
+
+static void apply(const struct comment_directive *directive,
+                  struct file_check *check, size_t finding_count)
+{
+    for (size_t i = 0; i < finding_count; i++) {
+        struct finding *finding = &check->findings.items[i];
+        if (finding->status == STATUS_SUPPRESSED ||
+            !covers(directive, check->registry, finding))
+            continue;
+        finding->status = STATUS_SUPPRESSED;
+        finding->suppression = SUPPRESSION_COMMENT;
+        free(finding->suppression_reason);
+        finding->suppression_reason =
+            xstrdup(directive->reason ? directive->reason : "");
+    }
+}
+
+static bool has_marker(const char *text, size_t length)
+{
+    static const char *const markers[] = { "sandlint:", "inspect-evals-lint:" };
+    for (size_t m = 0; m < 2; m++) {
+        size_t marker_length = strlen(markers[m]);
+        for (const char *at = text; at != NULL && (size_t)(at - text) < length;) {
+            at = memchr(at, markers[m][0], length - (size_t)(at - text));
+            if (at == NULL)
+                break;
+            if ((size_t)(text + length - at) >= marker_length &&
+                memcmp(at, markers[m], marker_length) == 0)
+                return true;
+            at++;
+        }
+    }
+    return false;
+}
+
+void suppress_apply(const char *text, size_t length, struct file_check *check)
+{
+    /* Most files have no directive at all: skip the token scan. */
+    if (!has_marker(text, length))
+        return;
+    struct span_list spans = { NULL, 0, 0 };
+    if (!scan_tokens(text, length, &spans)) {
+        free(spans.items);
+        return;
+    }
+    size_t finding_count = check->findings.count;
+    size_t span = 0;
+    unsigned line = 1, column = 1;
+    bool after_blank = true;    /* a comment needs whitespace before '#' */
+    size_t at = 0;
+    while (at < length) {
+        char c = text[at];
+        if (c == '#' && after_blank) {
+            /* Skip spans that end before this position. */
+            while (span < spans.count &&
+                   !before(line, column, spans.items[span].end_line,
+                           spans.items[span].end_column))
+                span++;
+            bool inside = span < spans.count &&
+                          !before(line, column, spans.items[span].line,
+                                  spans.items[span].column);
+            if (!inside) {
+                const char *end = text + at;
+                while (end < text + length && *end != '\n' && *end != '\r')
+                    end++;
+                struct comment_directive directive;
+                if (parse_directive(text + at, end, line, column, check, &directive)) {
+                    apply(&directive, check, finding_count);
+                    string_list_release(&directive.selectors);
+                    free(directive.reason);
+                }
+                /* The rest of the line is the comment. */
+                while (at < length && text[at] != '\n' && text[at] != '\r')
+                    at = source_step(text, length, at, &line, &column);
+                after_blank = true;
+                continue;
+            }
+        }
+        after_blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        unsigned before_line = line;
+        at = source_step(text, length, at, &line, &column);
+        if (line != before_line)
+            after_blank = true;
+    }
+    free(spans.items);
+}

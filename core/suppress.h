@@ -1,0 +1,30 @@
+/*
+ * suppress.h - suppression comments (SPEC §8).
+ *
+ *   # sandlint: ignore[SELECTORS] -- reason
+ *   # inspect-evals-lint: ignore[SELECTORS] -- reason
+ *   # sandlint: ignore-file[SELECTORS] -- reason      (first 10 lines)
+ *
+ * Only real YAML comments count: the comment positions come from libyaml's
+ * token marks (a '#' inside a quoted, plain or block scalar is not a
+ * comment), never from a text search alone.
+ */
+#ifndef SANDLINT_SUPPRESS_H
+#define SANDLINT_SUPPRESS_H
+
+#include <stddef.h>
+
+#include "check.h"
+
+/* The last line on which ignore-file[...] is honoured. */
+#define SUPPRESS_FILE_LINES 10
+
+/*
+ * Finds the suppression comments of text (UTF-8, already validated), marks
+ * the findings of check they cover as suppressed, and adds an SL004 warning
+ * to check for every problem (unknown directive or selector, empty list,
+ * missing reason, ignore-file after line 10).
+ */
+void suppress_apply(const char *text, size_t length, struct file_check *check);
+
+#endif
