@@ -179,6 +179,12 @@ static int run_checks(const struct options *options, struct run *run)
     case FORMAT_JSON:
         output_json(out, &report);
         break;
+    case FORMAT_SARIF:
+        output_sarif(out, &report);
+        break;
+    case FORMAT_GITHUB:
+        output_github(out, &report);
+        break;
     default:
         output_text(out, &report);
         break;

@@ -1,5 +1,5 @@
 /*
- * output.h - report writers: text, json (and later sarif, github).
+ * output.h - report writers: text, json, sarif, github.
  */
 #ifndef SANDLINT_OUTPUT_H
 #define SANDLINT_OUTPUT_H
@@ -35,6 +35,8 @@ void report_count(struct report *report);
 
 void output_text(FILE *out, const struct report *report);
 void output_json(FILE *out, const struct report *report);
+void output_sarif(FILE *out, const struct report *report);
+void output_github(FILE *out, const struct report *report);
 
 /* The one-line summary ("2 errors, 1 warning in 3 files (4 services)"),
  * for stderr.  Returns a malloc'd string. */

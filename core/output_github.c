@@ -1,0 +1,74 @@
+/* output_github.c - GitHub Actions workflow commands (SPEC §9). */
+#include "config.h"
+
+#include "output.h"
+
+#include <string.h>
+
+#include "sandlint/plugin.h"
+
+/* Escapes text for a workflow command: %, CR and LF always; ':' and ','
+ * too inside properties (file=..., title=...). */
+static void write_escaped(FILE *out, const char *text, size_t length,
+                          int property)
+{
+    for (size_t i = 0; i < length; i++) {
+        char c = text[i];
+        switch (c) {
+        case '%': fputs("%25", out); break;
+        case '\r': fputs("%0D", out); break;
+        case '\n': fputs("%0A", out); break;
+        case ':':
+            if (property) fputs("%3A", out); else putc(c, out);
+            break;
+        case ',':
+            if (property) fputs("%2C", out); else putc(c, out);
+            break;
+        case '\0':
+            fputs("\\0", out);
+            break;
+        default:
+            putc(c, out);
+        }
+    }
+}
+
+static void property(FILE *out, const char *text)
+{
+    write_escaped(out, text, strlen(text), 1);
+}
+
+void output_github(FILE *out, const struct report *report)
+{
+    for (size_t i = 0; i < report->findings->count; i++) {
+        const struct finding *finding = &report->findings->items[i];
+        if (finding->status == STATUS_SUPPRESSED)
+            continue;
+        const struct sl_rule *rule = &report->registry->rules[finding->rule].rule;
+        fputs(finding->status == STATUS_FAIL ? "::error file=" : "::warning file=", out);
+        property(out, finding->file);
+        if (finding->line != 0) {
+            fprintf(out, ",line=%u", finding->line);
+            if (finding->column != 0)
+                fprintf(out, ",col=%u", finding->column);
+            if (finding->end_line != 0 && finding->end_column != 0) {
+                fprintf(out, ",endLine=%u", finding->end_line);
+                /* GitHub takes endColumn only on single-line ranges. */
+                if (finding->end_line == finding->line)
+                    fprintf(out, ",endColumn=%u", finding->end_column);
+            }
+        }
+        fputs(",title=", out);
+        property(out, rule->code);
+        fputs(" ", out);
+        property(out, rule->name);
+        fputs("::", out);
+        write_escaped(out, finding->message, strlen(finding->message), 0);
+        fprintf(out, " [%s]", rule->code);
+        if (finding->hint != NULL) {
+            fputs("%0A", out);
+            write_escaped(out, finding->hint, strlen(finding->hint), 0);
+        }
+        fputs("\n", out);
+    }
+}

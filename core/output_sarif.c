@@ -1,0 +1,200 @@
+/* output_sarif.c - SARIF 2.1.0 for code scanning (SPEC §9). */
+#include "config.h"
+
+#include "output.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_writer.h"
+#include "sandlint/plugin.h"
+#include "xalloc.h"
+
+#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+#define INFORMATION_URI "https://github.com/sandlint/sandlint"
+
+/* Writes a path as a quoted URI reference: prefix, then the path with
+ * unreserved characters and '/' as they are and every other byte
+ * percent-encoded (so any file name gives a valid URI). */
+static void write_uri(FILE *out, const char *prefix, const char *path)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    fprintf(out, "\"%s", prefix);
+    for (const unsigned char *p = (const unsigned char *)path; *p != '\0'; p++) {
+        unsigned char c = *p;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+            (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' ||
+            c == '~' || c == '/')
+            putc(c, out);
+        else
+            fprintf(out, "%%%c%c", hex[c >> 4], hex[c & 15]);
+    }
+    putc('"', out);
+}
+
+static const char *level(int severity)
+{
+    return severity == SL_SEVERITY_ERROR ? "error" : "warning";
+}
+
+/* Text for a rule's help: the fix and the allowlist key format. */
+static char *rule_help(const struct sl_rule *rule)
+{
+    return xasprintf("%s%s%s%s%s",
+                     rule->fix ? rule->fix : rule->summary,
+                     rule->key_format ? "\n\nAllowlist key: " : "",
+                     rule->key_format ? rule->key_format : "",
+                     rule->example ? "\n\nExample:\n" : "",
+                     rule->example ? rule->example : "");
+}
+
+static char *rule_help_markdown(const struct sl_rule *rule)
+{
+    return xasprintf("%s%s%s%s%s%s",
+                     rule->fix ? rule->fix : rule->summary,
+                     rule->key_format ? "\n\n**Allowlist key:**\n\n```\n" : "",
+                     rule->key_format ? rule->key_format : "",
+                     rule->key_format ? "\n```" : "",
+                     rule->example ? "\n\n**Example:**\n\n```yaml\n" : "",
+                     rule->example ? rule->example : "");
+}
+
+static void write_rule(FILE *out, const struct registry *registry, size_t index)
+{
+    const struct rule_entry *entry = &registry->rules[index];
+    const struct sl_rule *rule = &entry->rule;
+    fputs("{\"id\": ", out);
+    json_write_cstring(out, rule->code);
+    fputs(", \"name\": ", out);
+    json_write_cstring(out, rule->name);
+    fputs(", \"shortDescription\": {\"text\": ", out);
+    json_write_cstring(out, rule->summary);
+    fputs("}, \"fullDescription\": {\"text\": ", out);
+    json_write_cstring(out, rule->description ? rule->description : rule->summary);
+    char *help = rule_help(rule);
+    char *markdown = rule_help_markdown(rule);
+    if (rule->example != NULL) {
+        char *closed = xasprintf("%s\n```", markdown);
+        free(markdown);
+        markdown = closed;
+    }
+    fputs("}, \"help\": {\"text\": ", out);
+    json_write_cstring(out, help);
+    fputs(", \"markdown\": ", out);
+    json_write_cstring(out, markdown);
+    free(help);
+    free(markdown);
+    fprintf(out, "}, \"defaultConfiguration\": {\"level\": \"%s\", \"enabled\": %s}",
+            level(rule->default_severity), entry->enabled ? "true" : "false");
+    fputs(", \"helpUri\": \"" INFORMATION_URI "\"", out);
+    fputs(", \"properties\": {\"tags\": [\"security\", ", out);
+    json_write_cstring(out, rule->group);
+    fputs("], \"group\": ", out);
+    json_write_cstring(out, rule->group);
+    fputs(", \"plugin\": ", out);
+    json_write_cstring(out, registry->plugins[entry->plugin].descriptor.name);
+    fputs("}}", out);
+}
+
+/* A stable fingerprint of rule, file and key (or message when there is no
+ * key), so alerts survive line moves: FNV-1a, 64 bits, as hex. */
+static void write_fingerprint(FILE *out, const char *code,
+                              const struct finding *finding)
+{
+    uint64_t hash = 1469598103934665603ULL;
+    const char *parts[3] = { code, finding->file, NULL };
+    size_t lengths[3] = { strlen(code), strlen(finding->file), 0 };
+    if (finding->key != NULL) {
+        parts[2] = finding->key;
+        lengths[2] = finding->key_length;
+    } else {
+        parts[2] = finding->message;
+        lengths[2] = strlen(finding->message);
+    }
+    for (int p = 0; p < 3; p++) {
+        for (size_t i = 0; i < lengths[p]; i++) {
+            hash ^= (unsigned char)parts[p][i];
+            hash *= 1099511628211ULL;
+        }
+        hash ^= 0xFF;   /* separator: ("ab","c") differs from ("a","bc") */
+        hash *= 1099511628211ULL;
+    }
+    fprintf(out, "\"sandlintKey/v1\": \"%016llx\"", (unsigned long long)hash);
+}
+
+static void write_result(FILE *out, const struct report *report,
+                         const struct finding *finding)
+{
+    const struct rule_entry *entry = &report->registry->rules[finding->rule];
+    fputs("{\"ruleId\": ", out);
+    json_write_cstring(out, entry->rule.code);
+    fprintf(out, ", \"ruleIndex\": %zu, \"level\": \"%s\", \"message\": {\"text\": ",
+            finding->rule, level(finding->severity));
+    json_write_cstring(out, finding->message);
+    fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+    write_uri(out, "", finding->file);
+    fputs(", \"uriBaseId\": \"%SRCROOT%\"}, \"region\": {", out);
+    /* Code scanning needs a line: file-level findings point at line 1. */
+    fprintf(out, "\"startLine\": %u", finding->line ? finding->line : 1);
+    if (finding->line != 0 && finding->column != 0)
+        fprintf(out, ", \"startColumn\": %u", finding->column);
+    if (finding->end_line != 0 && finding->end_column != 0 &&
+        finding->end_line >= finding->line)
+        fprintf(out, ", \"endLine\": %u, \"endColumn\": %u", finding->end_line,
+                finding->end_column);
+    fputs("}}}], \"partialFingerprints\": {", out);
+    write_fingerprint(out, entry->rule.code, finding);
+    fputs("}", out);
+    if (finding->suppression != SUPPRESSION_NONE || finding->allowlisted) {
+        const char *kind = finding->suppression == SUPPRESSION_COMMENT ? "inSource"
+                                                                      : "external";
+        fprintf(out, ", \"suppressions\": [{\"kind\": \"%s\", \"status\": "
+                "\"accepted\", \"justification\": ", kind);
+        json_write_cstring(out, finding->suppression_reason
+                                    ? finding->suppression_reason : "");
+        fputs("}]", out);
+    }
+    fputs(", \"properties\": {\"status\": ", out);
+    json_write_cstring(out, finding->status == STATUS_FAIL ? "fail"
+                            : finding->status == STATUS_SUPPRESSED ? "suppressed"
+                                                                   : "warn");
+    fputs(", \"package\": ", out);
+    json_write_cstring(out, finding->package);
+    fputs(", \"service\": ", out);
+    json_write_cstring(out, finding->service);
+    fputs(", \"key\": ", out);
+    json_write_string(out, finding->key, finding->key_length);
+    fputs(", \"hint\": ", out);
+    json_write_cstring(out, finding->hint);
+    fputs("}}", out);
+}
+
+void output_sarif(FILE *out, const struct report *report)
+{
+    const struct registry *registry = report->registry;
+    fputs("{\"$schema\": \"" SARIF_SCHEMA "\", \"version\": \"2.1.0\", \"runs\": [{\n"
+          " \"tool\": {\"driver\": {\"name\": \"sandlint\", \"version\": ", out);
+    json_write_cstring(out, PACKAGE_VERSION);
+    fputs(", \"semanticVersion\": ", out);
+    json_write_cstring(out, PACKAGE_VERSION);
+    fputs(", \"informationUri\": \"" INFORMATION_URI "\", \"rules\": [", out);
+    for (size_t i = 0; i < registry->rule_count; i++) {
+        fputs(i == 0 ? "\n  " : ",\n  ", out);
+        write_rule(out, registry, i);
+    }
+    fputs("]}},\n \"columnKind\": \"unicodeCodePoints\",\n", out);
+    /* Results are relative to the root; a base URI ends with '/'. */
+    fputs(" \"originalUriBaseIds\": {\"%SRCROOT%\": {\"uri\": ", out);
+    char *root = strcmp(report->root, "/") == 0 ? xstrdup("/")
+                                                : xasprintf("%s/", report->root);
+    write_uri(out, "file://", root);
+    free(root);
+    fputs("}},\n \"results\": [", out);
+    for (size_t i = 0; i < report->findings->count; i++) {
+        fputs(i == 0 ? "\n  " : ",\n  ", out);
+        write_result(out, report, &report->findings->items[i]);
+    }
+    fputs("]}]}\n", out);
+}

@@ -1,0 +1,82 @@
+#!/bin/sh
+# SARIF and GitHub output (SPEC §9): schema validity for every golden
+# fixture and the corpus, stable fingerprints, suppressions, escaping.
+. "${abs_top_srcdir:?}/tests/lib.sh"
+make_scratch
+golden="$srcdir_tests/golden"
+schema="${SHARED_DIR:-$abs_top_srcdir/../shared}/sarif/sarif-schema-2.1.0.json"
+python=/usr/bin/python3
+have_jsonschema=no
+if [ -x "$python" ] && [ -f "$schema" ] && "$python" -c 'import jsonschema' 2>/dev/null; then
+    have_jsonschema=yes
+else
+    echo "formats.sh: SKIP (partly): python3-jsonschema or the SARIF schema is missing; schema validation skipped"
+fi
+
+# --- SARIF from every golden fixture validates ---------------------------
+n=0
+for input in "$golden"/*.yaml "$golden"/*/; do
+    [ -e "$input" ] || continue
+    n=$((n + 1))
+    name=$(basename "$input")
+    if [ -d "$input" ]; then
+        (cd "$input" && sl --format sarif --root .) >"$scratch/$n.sarif" 2>/dev/null || true
+    else
+        (cd "$golden" && sl --format sarif --root . "$name") >"$scratch/$n.sarif" 2>/dev/null || true
+    fi
+done
+if [ "$have_jsonschema" = yes ]; then
+    if "$python" "$srcdir_tests/sarif_check.py" "$schema" "$scratch"/*.sarif; then
+        pass "SARIF of $n golden fixtures validates"
+    else
+        fail "SARIF of golden fixtures does not validate"
+    fi
+    corpus="${SHARED_DIR:-$abs_top_srcdir/../shared}/corpus"
+    if [ -d "$corpus" ]; then
+        sl --format sarif "$corpus" >"$scratch/corpus.sarif" 2>/dev/null || true
+        "$python" "$srcdir_tests/sarif_check.py" "$schema" "$scratch/corpus.sarif" \
+            && pass "SARIF of the corpus validates" || fail "corpus SARIF does not validate"
+    fi
+fi
+
+cd "$scratch"
+mkdir repo
+cat > repo/compose.yaml <<'YAML'
+services:
+  web:
+    privileged: true
+    cap_add:
+      - SYS_ADMIN  # sandlint: ignore[SBX001] -- reviewed
+      - NET_ADMIN
+YAML
+printf '[allowlist sandbox_privileges]\nrepo = web:cap_add:NET_ADMIN\n' > .sandlint.ini
+sl --format sarif repo >first.sarif 2>/dev/null || true
+# Insert lines above: the fingerprints must not change.
+{ printf '# moved\n# down\n'; cat repo/compose.yaml; } > moved && mv moved repo/compose.yaml
+sl --format sarif repo >second.sarif 2>/dev/null || true
+fingerprints() { grep -o '"sandlintKey/v1": "[0-9a-f]*"' "$1"; }
+if [ -n "$(fingerprints first.sarif)" ] && [ "$(fingerprints first.sarif)" = "$(fingerprints second.sarif)" ]; then
+    pass "fingerprints survive line moves"
+else
+    fail "fingerprints changed when lines moved"
+fi
+contains second.sarif '"startLine": 5' "lines did move"
+contains second.sarif '"kind": "inSource", "status": "accepted", "justification": "reviewed"' "comment suppression is inSource"
+contains second.sarif '"kind": "external"' "allowlisted finding carries an external suppression"
+contains second.sarif '"uri": "repo/compose.yaml", "uriBaseId": "%SRCROOT%"' "relative artifact URIs"
+
+# --- GitHub workflow commands -----------------------------------------------
+mkdir 'we,ird:dir'
+cat > 'we,ird:dir/compose.yaml' <<'YAML'
+services:
+  web:
+    cap_add: ["100%", "line\nbreak", "car\rriage"]
+    privileged: true  # sandlint: ignore[SBX001] -- not shown
+YAML
+expect_status 1 "github" -- --format github 'we,ird:dir'
+contains "$out" "::error file=we%2Cird%3Adir/compose.yaml,line=3,col=15,endLine=3,endColumn=21,title=SBX001 privileges::cap_add grants the Linux capability '100%25' [SBX001]%0A" "file property and % escaped"
+contains "$out" "capability 'line%0Abreak'" "newline in message escaped"
+contains "$out" "capability 'car%0Driage'" "carriage return escaped"
+lacks "$out" "privileged mode" "suppressed findings are not annotated"
+[ "$(wc -l < "$out")" -eq 3 ] && pass "one command per finding" || fail "expected 3 lines: $(cat "$out")"
+finish
