@@ -364,21 +364,25 @@ SL_HIDDEN extern const struct sl_host *sandlint_host;
  * calling anything else in the plugin.
  */
 #ifdef __cplusplus
-#define SL_EXTERN_C extern "C"
+#define SL_EXTERN_C_BEGIN extern "C" {
+#define SL_EXTERN_C_END }
 #else
-#define SL_EXTERN_C
+#define SL_EXTERN_C_BEGIN
+#define SL_EXTERN_C_END
 #endif
 #define SANDLINT_PLUGIN(descriptor)                                           \
-    SL_EXTERN_C SL_HIDDEN const struct sl_host *sandlint_host = NULL;         \
-    SL_EXTERN_C SL_EXPORT const struct sl_plugin *                            \
+    SL_EXTERN_C_BEGIN                                                         \
+    SL_HIDDEN const struct sl_host *sandlint_host = NULL;                     \
+    SL_EXPORT const struct sl_plugin *                                        \
     sandlint_plugin_entry(const struct sl_host *host);                        \
-    SL_EXTERN_C SL_EXPORT const struct sl_plugin *                            \
+    SL_EXPORT const struct sl_plugin *                                        \
     sandlint_plugin_entry(const struct sl_host *host)                         \
     {                                                                         \
         if (host != NULL && host->abi_major == SL_ABI_MAJOR)                  \
             sandlint_host = host;                                             \
         return &(descriptor);                                                 \
-    }
+    }                                                                         \
+    SL_EXTERN_C_END
 
 #ifdef __cplusplus
 }
