@@ -218,6 +218,20 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
 /* the walk                                                            */
 /* ------------------------------------------------------------------ */
 
+static volatile uint32_t *rule_slot;
+
+void check_set_rule_slot(volatile uint32_t *slot)
+{
+    rule_slot = slot;
+}
+
+/* Publishes the running rule (or none) for the coordinator. */
+static void publish_rule(size_t rule)
+{
+    if (rule_slot != NULL)
+        *rule_slot = rule == (size_t)-1 ? UINT32_MAX : (uint32_t)rule;
+}
+
 static void plugin_failed(struct file_check *check, struct sl_context *ctx)
 {
     const struct rule_entry *entry = &check->registry->rules[ctx->rule];
@@ -238,7 +252,10 @@ static void run_document_rules(struct file_check *check,
         if (!entry->enabled || entry->rule.check_document == NULL)
             continue;
         struct sl_context ctx = { check, i, root, NULL, 0, NULL };
-        if (entry->rule.check_document(&ctx, root) != SL_OK)
+        publish_rule(i);
+        int result = entry->rule.check_document(&ctx, root);
+        publish_rule((size_t)-1);
+        if (result != SL_OK)
             plugin_failed(check, &ctx);
         free(ctx.error);
     }
@@ -256,7 +273,10 @@ static void run_service_rules(struct file_check *check,
             continue;
         struct sl_context ctx = { check, i, root, key->u.scalar.text,
                                   key->u.scalar.length, NULL };
-        if (entry->rule.check_service(&ctx, key->u.scalar.text, key, service) != SL_OK)
+        publish_rule(i);
+        int result = entry->rule.check_service(&ctx, key->u.scalar.text, key, service);
+        publish_rule((size_t)-1);
+        if (result != SL_OK)
             plugin_failed(check, &ctx);
         free(ctx.error);
     }

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "finding.h"
 #include "registry.h"
@@ -56,6 +57,12 @@ void file_check_run(struct file_check *check, const struct yaml_model *model);
 /* Adds a core diagnostic without key (line/column 0 = none). */
 void file_check_core(struct file_check *check, enum core_rule rule,
                      unsigned line, unsigned column, const char *message);
+
+/* In a worker process: where to publish the index of the rule whose
+ * callback is running (UINT32_MAX between callbacks), so the coordinator
+ * can name the plugin that crashed or hung.  NULL (the default) publishes
+ * nothing. */
+void check_set_rule_slot(volatile uint32_t *slot);
 
 /* The report() host service. */
 int check_report(struct sl_context *ctx, const struct sl_finding *finding);

@@ -22,6 +22,7 @@
 #include "registry.h"
 #include "rule_docs.h"
 #include "scan.h"
+#include "worker_pool.h"
 #include "xalloc.h"
 
 static bool want_color(const struct options *options, FILE *out)
@@ -60,6 +61,12 @@ static int close_output(FILE *out, const struct options *options)
         return -1;
     }
     return 0;
+}
+
+static unsigned online_cpus(void)
+{
+    long count = sysconf(_SC_NPROCESSORS_ONLN);
+    return count < 1 ? 1 : count > 64 ? 64 : (unsigned)count;
 }
 
 static const struct registry *sort_registry;
@@ -139,6 +146,26 @@ static int run_checks(const struct options *options, struct run *run)
         .max_file_size = options->max_file_size,
         .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
     };
+    struct file_result *results = xcalloc(discovery.count ? discovery.count : 1,
+                                          sizeof(*results));
+    if (options->no_isolation) {
+        pool_run_in_process(&settings, &discovery, results);
+    } else {
+        struct pool_settings pool = {
+            .scan = &settings,
+            .jobs = options->jobs ? options->jobs : online_cpus(),
+            .timeout_seconds = options->timeout,
+        };
+        if (pool_run(&pool, &discovery, results) != 0) {
+            for (size_t i = 0; i < discovery.count; i++)
+                file_result_release(&results[i]);
+            free(results);
+            discovery_release(&discovery);
+            if (out != stdout)
+                fclose(out);
+            return EXIT_TROUBLE;
+        }
+    }
     struct finding_list findings;
     finding_list_init(&findings);
     size_t services = 0;
@@ -146,18 +173,18 @@ static int run_checks(const struct options *options, struct run *run)
     struct string_list checked = { NULL, 0, 0 }, incomplete = { NULL, 0, 0 };
     for (size_t i = 0; i < discovery.count; i++) {
         const struct discovered_file *file = &discovery.files[i];
-        struct file_check check;
-        scan_file(&settings, file, &check);
-        services += check.services;
-        plugin_failed |= check.plugin_failed;
+        struct file_result *result = &results[i];
+        services += result->services;
+        plugin_failed |= result->plugin_failed;
         if (file->package != NULL) {
             add_unique(&checked, file->package);
-            if (check.incomplete)
+            if (result->incomplete)
                 add_unique(&incomplete, file->package);
         }
-        finding_list_take(&findings, &check.findings);
-        file_check_release(&check);
+        finding_list_take(&findings, &result->findings);
+        file_result_release(result);
     }
+    free(results);
     allowlist_apply(&findings, &run->config, registry, run->config_display);
     allowlist_report_stale(&findings, &run->config, registry,
                            run->config_display, &checked, &incomplete);

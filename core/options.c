@@ -44,6 +44,8 @@ enum {
     OPT_COLOR,
     OPT_MAX_FILE_SIZE,
     OPT_MAX_NODES,
+    OPT_TIMEOUT,
+    OPT_NO_ISOLATION,
 };
 
 static const struct option long_options[] = {
@@ -64,6 +66,9 @@ static const struct option long_options[] = {
     { "colour", required_argument, NULL, OPT_COLOR },
     { "max-file-size", required_argument, NULL, OPT_MAX_FILE_SIZE },
     { "max-nodes", required_argument, NULL, OPT_MAX_NODES },
+    { "jobs", required_argument, NULL, 'j' },
+    { "timeout", required_argument, NULL, OPT_TIMEOUT },
+    { "no-isolation", no_argument, NULL, OPT_NO_ISOLATION },
     { "version", no_argument, NULL, 'V' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -99,6 +104,14 @@ void options_print_help(FILE *out)
 "      --list-rules         list every loaded rule and exit\n"
 "      --list-plugins       list every loaded plugin and exit\n"
 "      --explain RULE       show a rule's documentation and exit\n"
+"\n"
+"Execution:\n"
+"  -j, --jobs N             check files in N worker processes (default: the\n"
+"                           number of online CPUs); the report is the same\n"
+"      --timeout SECONDS    give up on a file after SECONDS (default 60; 0:\n"
+"                           never); the file gets a warning\n"
+"      --no-isolation       check in the sandlint process itself, one file at\n"
+"                           a time (a crashing plugin then stops the run)\n"
 "\n"
 "Limits:\n"
 "      --max-file-size N    skip (with a warning) files larger than N bytes\n"
@@ -147,6 +160,20 @@ static int parse_size(const char *text, size_t *out)
     return 0;
 }
 
+static int parse_count(const char *text, unsigned low, unsigned high,
+                       unsigned *out)
+{
+    char *end = NULL;
+    errno = 0;
+    if (text[0] < '0' || text[0] > '9')
+        return -1;
+    unsigned long value = strtoul(text, &end, 10);
+    if (errno != 0 || *end != '\0' || value < low || value > high)
+        return -1;
+    *out = (unsigned)value;
+    return 0;
+}
+
 static int usage_error(const char *format, const char *detail)
 {
     fputs("sandlint: ", stderr);
@@ -161,10 +188,11 @@ int options_parse(struct options *options, int argc, char **argv)
     options->format = FORMAT_TEXT;
     options->max_file_size = 64u * 1024 * 1024;
     options->max_nodes = 10000000u;
+    options->timeout = 60;
     opterr = 0;
     optind = 1;
     int option;
-    while ((option = getopt_long(argc, argv, ":f:o:qVh", long_options, NULL)) != -1) {
+    while ((option = getopt_long(argc, argv, ":f:o:j:qVh", long_options, NULL)) != -1) {
         switch (option) {
         case 'f':
             options->format = output_parse_format(optarg);
@@ -228,6 +256,19 @@ int options_parse(struct options *options, int argc, char **argv)
             if (parse_size(optarg, &options->max_nodes) != 0)
                 return usage_error("--max-nodes needs a positive count, not "
                                    "'%s'", optarg);
+            break;
+        case 'j':
+            if (parse_count(optarg, 1, 1024, &options->jobs) != 0)
+                return usage_error("--jobs needs a number from 1 to 1024, not "
+                                   "'%s'", optarg);
+            break;
+        case OPT_TIMEOUT:
+            if (parse_count(optarg, 0, 86400, &options->timeout) != 0)
+                return usage_error("--timeout needs a number of seconds from 0 "
+                                   "to 86400, not '%s'", optarg);
+            break;
+        case OPT_NO_ISOLATION:
+            options->no_isolation = true;
             break;
         case 'V':
             options->version = true;

@@ -35,6 +35,9 @@ struct options {
     int color;                  /* enum color_mode */
     size_t max_file_size;       /* bytes */
     size_t max_nodes;
+    unsigned jobs;              /* worker processes; 0 = online CPUs */
+    unsigned timeout;           /* seconds per file; 0 = none */
+    bool no_isolation;          /* check in this process */
     bool help;
     bool version;
     const char *const *operands;  /* borrowed from argv */
