@@ -80,6 +80,10 @@ void config_add_entry(struct config *config, const struct config_item *group,
 int config_read_ini(struct config *config, const char *path,
                     struct config_error *error);
 
+/* config_read_ini() on length bytes of text already in memory. */
+int config_parse_ini(struct config *config, const char *text, size_t length,
+                     struct config_error *error);
+
 /*
  * Reads pyproject.toml-style settings at path into config.  Returns 0, or
  * -1 with *error set.  A file without [tool.sandlint] or

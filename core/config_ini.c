@@ -198,12 +198,20 @@ int config_read_ini(struct config *config, const char *path,
         free(problem);
         return -1;
     }
+    int result = config_parse_ini(config, text.data, text.length, error);
+    source_release(&text);
+    return result;
+}
+
+int config_parse_ini(struct config *config, const char *text, size_t length,
+                     struct config_error *error)
+{
+    struct config_pos none = { 0, 0 };
     unsigned line, column;
     const char *encoding;
-    if (source_check_encoding(text.data, text.length, &line, &column, &encoding) != 0) {
+    if (source_check_encoding(text, length, &line, &column, &encoding) != 0) {
         struct config_pos pos = { line, column };
         config_fail(error, pos, "%s", encoding);
-        source_release(&text);
         return -1;
     }
     config->format = CONFIG_INI;
@@ -211,8 +219,8 @@ int config_read_ini(struct config *config, const char *path,
     memset(&state, 0, sizeof(state));
     state.config = config;
     state.error = error;
-    state.text = text.data;
-    state.length = text.length;
+    state.text = text;
+    state.length = length;
     int result = ini_parse_stream(read_line, &state, handle, &state);
     if (result > 0 && error->message == NULL) {
         struct config_pos pos = { (unsigned)result, 1 };
@@ -221,6 +229,5 @@ int config_read_ini(struct config *config, const char *path,
     } else if (result < 0 && error->message == NULL) {
         config_fail(error, none, "out of memory reading the configuration");
     }
-    source_release(&text);
     return error->message != NULL ? -1 : 0;
 }

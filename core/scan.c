@@ -9,40 +9,25 @@
 #include "suppress.h"
 #include "xalloc.h"
 
-void scan_file(const struct scan_settings *settings,
-               const struct discovered_file *file, struct file_check *check)
+/* Checks text already read: encoding, model, rules, suppressions.  Takes
+ * ownership of text. */
+static void scan_source(const struct scan_settings *settings,
+                        struct source_text *text, struct file_check *check)
 {
-    file_check_init(check, settings->registry, settings->host, file->display,
-                    file->package);
-    if (file->problem != NULL) {
-        file_check_core(check, CORE_RULE_FILE, 0, 0, file->problem);
-        check->incomplete = true;
-        return;
-    }
-
-    struct source_text text;
-    char *error = NULL;
-    if (source_read(file->path, settings->max_file_size, &text, &error) != 0) {
-        file_check_core(check, CORE_RULE_FILE, 0, 0, error);
-        free(error);
-        check->incomplete = true;
-        return;
-    }
-
     unsigned line = 0, column = 0;
     const char *problem = NULL;
-    if (source_utf16_to_utf8(&text, &line, &column, &problem) != 0 ||
-        source_check_encoding(text.data, text.length, &line, &column, &problem) != 0) {
+    if (source_utf16_to_utf8(text, &line, &column, &problem) != 0 ||
+        source_check_encoding(text->data, text->length, &line, &column, &problem) != 0) {
         char *message = xasprintf("%s; not checked", problem);
         file_check_core(check, CORE_RULE_FILE, line, column, message);
         free(message);
-        source_release(&text);
+        source_release(text);
         check->incomplete = true;
         return;
     }
 
     struct yaml_model model;
-    if (model_parse(&model, text.data, text.length, &settings->limits) != MODEL_OK) {
+    if (model_parse(&model, text->data, text->length, &settings->limits) != MODEL_OK) {
         file_check_core(check, CORE_RULE_YAML, model.error.line,
                         model.error.column, model.error.message
                                                 ? model.error.message
@@ -53,8 +38,38 @@ void scan_file(const struct scan_settings *settings,
             file_check_core(check, CORE_RULE_YAML, model.warnings[i].line,
                             model.warnings[i].column, model.warnings[i].message);
         file_check_run(check, &model);
-        suppress_apply(text.data, text.length, check);
+        suppress_apply(text->data, text->length, check);
     }
     model_release(&model);
-    source_release(&text);
+    source_release(text);
+}
+
+void scan_file(const struct scan_settings *settings,
+               const struct discovered_file *file, struct file_check *check)
+{
+    file_check_init(check, settings->registry, settings->host, file->display,
+                    file->package);
+    if (file->problem != NULL) {
+        file_check_core(check, CORE_RULE_FILE, 0, 0, file->problem);
+        check->incomplete = true;
+        return;
+    }
+    struct source_text text;
+    char *error = NULL;
+    if (source_read(file->path, settings->max_file_size, &text, &error) != 0) {
+        file_check_core(check, CORE_RULE_FILE, 0, 0, error);
+        free(error);
+        check->incomplete = true;
+        return;
+    }
+    scan_source(settings, &text, check);
+}
+
+void scan_text(const struct scan_settings *settings, const char *data,
+               size_t length, const char *display, const char *package,
+               struct file_check *check)
+{
+    file_check_init(check, settings->registry, settings->host, display, package);
+    struct source_text text = { xmemdup(data, length), length };
+    scan_source(settings, &text, check);
 }

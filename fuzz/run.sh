@@ -1,0 +1,47 @@
+#!/bin/sh
+# fuzz/run.sh TARGET SECONDS [JOBS] - runs one libFuzzer target (built with
+# ./configure CC=clang --enable-fuzzing && make) for SECONDS, seeded from
+# the golden fixtures, the shared corpus and the toml-test suite.  The
+# growing corpus is kept in fuzz/corpus/TARGET (not committed); crashes
+# land in fuzz/crashes/TARGET.  Targets: compose toml ini suppress.
+set -eu
+target=${1:?target: compose, toml, ini or suppress}
+seconds=${2:-60}
+jobs=${3:-1}
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+shared=${SHARED_DIR:-$top/../shared}
+build=${FUZZ_BUILD_DIR:-$top}
+binary="$build/fuzz/fuzz_$target"
+[ -x "$binary" ] || { echo "run.sh: $binary is not built (configure --enable-fuzzing)" >&2; exit 1; }
+corpus="$here/corpus/$target"
+crashes="$here/crashes/$target"
+mkdir -p "$corpus" "$crashes"
+seed() {
+    # seed FILE...: copy into the corpus once (named by content).
+    for file in "$@"; do
+        [ -f "$file" ] || continue
+        name=$(cksum < "$file" | tr ' ' '_')
+        [ -e "$corpus/$name" ] || cp "$file" "$corpus/$name"
+    done
+}
+if [ -z "$(ls -A "$corpus")" ]; then
+    case $target in
+        compose|suppress)
+            seed "$top"/tests/golden/*.yaml "$top"/tests/golden/*/*.y*ml "$top"/tests/golden/*/*/*.y*ml \
+                 "$top"/tests/golden/*/*/*/*.y*ml "$top"/tests/fuzz-regressions/"$target"/*
+            find "$shared/corpus" -name '*.y*ml' -size -64k 2>/dev/null | head -3000 | while read -r f; do seed "$f"; done ;;
+        toml)
+            find "$shared/toml-test/tests" -name '*.toml' 2>/dev/null | while read -r f; do seed "$f"; done
+            seed "$top"/tests/golden/*/pyproject.toml "$top"/tests/fuzz-regressions/toml/* ;;
+        ini)
+            seed "$top"/tests/golden/*/.sandlint.ini "$top"/tests/fuzz-regressions/ini/*
+            printf '[sandlint]\npackages = a/*, b\nselect = SBX\n[allowlist sandbox_privileges]\np = web:privileged\n' > "$corpus/seed.ini" ;;
+    esac
+fi
+dict=""
+[ -f "$here/$target.dict" ] && dict="-dict=$here/$target.dict"
+# shellcheck disable=SC2086
+exec "$binary" $dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=65536 -jobs="$jobs" -workers="$jobs" -artifact_prefix="$crashes/" \
+    -print_final_stats=1 "$corpus"
