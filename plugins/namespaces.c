@@ -1,18 +1,154 @@
-/* namespaces.c - placeholder, being written. */
+/*
+ * namespaces.c - SBX002: shared namespaces.
+ *
+ * network_mode, pid, ipc, userns_mode, uts and cgroup set to host, and
+ * network_mode, pid and ipc joining a container outside the Compose file
+ * (SPEC §7).
+ */
+#include <string.h>
+
 #include "sandlint/plugin.h"
+#include "plugin_util.h"
+
+struct namespace_field {
+    const char *name;
+    const char *host;       /* what "host" does */
+    const char *joined;     /* the namespace container:NAME joins, or NULL
+                               when the field takes no container: value */
+};
+
+static const struct namespace_field fields[] = {
+    { "network_mode", "shares the host's network stack, including services "
+      "on its loopback interface", "network" },
+    { "pid", "shares the host's process namespace, making host processes "
+      "visible", "process" },
+    { "ipc", "shares the host's IPC namespace: shared memory, semaphores and "
+      "message queues", "IPC" },
+    { "userns_mode", "turns off user namespace remapping, so container user "
+      "IDs are host user IDs", NULL },
+    { "uts", "shares the host's hostname and NIS domain name", NULL },
+    { "cgroup", "shares the host's cgroup namespace, exposing the host's "
+      "cgroup hierarchy", NULL },
+};
+
+static int starts_with(const char *text, size_t length, const char *prefix)
+{
+    size_t prefix_length = strlen(prefix);
+    return length >= prefix_length && memcmp(text, prefix, prefix_length) == 0;
+}
+
+static int check_field(struct sl_context *ctx, const struct namespace_field *field,
+                       const struct sl_node *key, const struct sl_node *value)
+{
+    const struct sl_host *host = sandlint_host;
+    if (host->is_empty(value))
+        return SL_OK;
+    if (host->node_kind(value) != SL_NODE_SCALAR) {
+        const char *kind = util_kind_value(value);
+        return util_report(ctx, key, field->name, kind, strlen(kind),
+                           SL_SEVERITY_WARNING,
+                           "%s is a %s and cannot be checked", field->name,
+                           kind[1] == 'm' ? "mapping" : "sequence");
+    }
+    size_t length;
+    const char *text = host->node_text(value, &length);
+    char quoted[UTIL_QUOTE_MAX + 8];
+    util_quote(quoted, sizeof(quoted), text, length);
+    if (util_equals(text, length, "host"))
+        return util_report(ctx, key, field->name, text, length,
+                           SL_SEVERITY_DEFAULT, "%s 'host' %s", field->name,
+                           field->host);
+    if (field->joined != NULL && starts_with(text, length, "container:"))
+        return util_report(ctx, key, field->name, text, length,
+                           SL_SEVERITY_DEFAULT,
+                           "%s '%s' joins the %s namespace of a container "
+                           "outside this Compose file", field->name, quoted,
+                           field->joined);
+    if (starts_with(text, length, "service:"))
+        return SL_OK;   /* stays among the declared services */
+    if (host->has_interpolation(text, length))
+        return util_report(ctx, key, field->name, text, length,
+                           SL_SEVERITY_WARNING,
+                           "%s '%s' is interpolated and cannot be checked",
+                           field->name, quoted);
+    return SL_OK;       /* none, private, shareable, bridge, a network... */
+}
 
 static int check_service(struct sl_context *ctx, const char *service,
-                         const struct sl_node *key, const struct sl_node *value)
+                         const struct sl_node *service_key,
+                         const struct sl_node *settings)
 {
-    (void)ctx; (void)service; (void)key; (void)value;
+    (void)service;
+    (void)service_key;
+    const struct sl_host *host = sandlint_host;
+    for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+        const struct sl_node *key;
+        const struct sl_node *value = host->mapping_value(settings, fields[i].name, &key);
+        if (value != NULL && check_field(ctx, &fields[i], key, value) != SL_OK)
+            return SL_ERROR;
+    }
     return SL_OK;
 }
-static const struct sl_rule rule = {
-    SL_RULE_INIT, .code = "SBX002", .name = "namespaces", .group = "sandbox_privileges",
-    .summary = "placeholder", .check_service = check_service,
+
+static const struct sl_rule namespaces_rule = {
+    SL_RULE_INIT,
+    .code = "SBX002",
+    .name = "namespaces",
+    .group = "sandbox_privileges",
+    .group_code = "IESC001",
+    .summary = "shared namespaces",
+    .description =
+        "Reports, for each service:\n"
+        "- network_mode, pid, ipc, userns_mode, uts or cgroup set to exactly "
+        "host;\n"
+        "- network_mode, pid or ipc set to container:NAME, which joins a "
+        "container that this file does not declare (also when NAME is "
+        "interpolated).\n"
+        "service:NAME references, none, private, shareable and other "
+        "literal values are fine. Any other interpolated value (${NET_MODE}, "
+        "${PID:-host}) is a warning: it cannot be checked.",
+    .rationale =
+        "A namespace is one of the walls between a container and the host. "
+        "Sharing the host's network lets sandboxed code reach services that "
+        "listen only on the host's loopback interface and bind host ports; "
+        "the host's PID namespace shows every host process and, with enough "
+        "privilege, lets it signal or trace them; the IPC namespace exposes "
+        "shared memory of host programs; userns_mode host gives up user "
+        "namespace remapping; uts and cgroup reveal or change host "
+        "identifiers and the cgroup tree. Joining a container: namespace "
+        "connects the sandbox to a container whose configuration this file "
+        "does not show.",
+    .fix =
+        "Remove the setting, or use the private default. To share a "
+        "namespace with a sibling, use service:NAME. If the sandbox really "
+        "needs the host's namespace, write down why and allowlist the key "
+        "under sandbox_privileges for the package; the finding then becomes "
+        "a warning.",
+    .key_format =
+        "service:FIELD:host (e.g. default:network_mode:host)\n"
+        "service:FIELD:container:NAME, the whole value as written (e.g. "
+        "default:pid:container:monitor)\n"
+        "service:FIELD:VALUE for an interpolated value (e.g. "
+        "default:ipc:${IPC_MODE})",
+    .example =
+        "services:\n"
+        "  default:\n"
+        "    image: sandbox:1.0\n"
+        "    network_mode: host\n"
+        "    pid: container:monitor",
+    .default_severity = SL_SEVERITY_ERROR,
+    .check_document = NULL,
+    .check_service = check_service,
 };
-static const struct sl_rule *const rules[] = { &rule, NULL };
+
+static const struct sl_rule *const rules[] = { &namespaces_rule, NULL };
+
 static const struct sl_plugin plugin = {
-    SL_PLUGIN_INIT, .name = "namespaces", .version = "0.0.0", .rules = rules,
+    SL_PLUGIN_INIT,
+    .name = "namespaces",
+    .version = "1.0.0",
+    .summary = "host and container namespaces shared with a service",
+    .rules = rules,
 };
+
 SANDLINT_PLUGIN(plugin)

@@ -1,18 +1,179 @@
-/* secrets.c - placeholder, being written. */
+/*
+ * secrets.c - SBX004: host files and variables copied in.
+ *
+ * A service's secrets and configs references whose top-level definition in
+ * the same file takes its content from a host file (file:) or from a host
+ * environment variable (environment:) (SPEC §7).
+ */
+#include <stdlib.h>
+#include <string.h>
+
 #include "sandlint/plugin.h"
+#include "plugin_util.h"
+
+static const char *const sections[] = { "secrets", "configs" };
+
+/* Reports the key value env:NAME, built in memory of our own. */
+static int report_environment(struct sl_context *ctx, const struct sl_node *where,
+                              const char *section, const char *quoted_name,
+                              const char *variable, size_t length)
+{
+    char *value = malloc(length + 5);
+    if (value == NULL) {
+        sandlint_host->set_error(ctx, "out of memory");
+        return SL_ERROR;
+    }
+    memcpy(value, "env:", 4);
+    memcpy(value + 4, variable, length);
+    value[length + 4] = '\0';
+    char quoted[UTIL_QUOTE_MAX + 8];
+    int status = util_report(ctx, where, section, value, length + 4,
+                             SL_SEVERITY_DEFAULT,
+                             "%s '%s' copies the host environment variable "
+                             "'%s' into the container", section, quoted_name,
+                             util_quote(quoted, sizeof(quoted), variable, length));
+    free(value);
+    return status;
+}
+
+/* The scalar text of a definition's setting, or NULL when it is no setting. */
+static const char *setting_text(const struct sl_node *definition,
+                                const char *name, size_t *length)
+{
+    const struct sl_host *host = sandlint_host;
+    const struct sl_node *value = host->mapping_value(definition, name, NULL);
+    *length = 0;
+    if (host->is_empty(value) || host->node_kind(value) != SL_NODE_SCALAR)
+        return NULL;
+    const char *text = host->node_text(value, length);
+    return text != NULL && *length > 0 ? text : NULL;
+}
+
+static int check_entry(struct sl_context *ctx, const char *section,
+                       const struct sl_node *where, const struct sl_node *entry)
+{
+    const struct sl_host *host = sandlint_host;
+    const struct sl_node *name_node = entry;
+    if (host->node_kind(entry) == SL_NODE_MAPPING) {
+        name_node = host->mapping_value(entry, "source", NULL);
+        if (name_node == NULL)
+            return util_report_unchecked(ctx, where, section, entry);
+    }
+    size_t length;
+    const char *name = host->node_text(name_node, &length);
+    if (name == NULL || host->node_kind(name_node) != SL_NODE_SCALAR)
+        return util_report_unchecked(ctx, where, section, entry);
+    if (host->is_empty(name_node) || length == 0)
+        return SL_OK;   /* an empty item is no setting */
+
+    char quoted_name[UTIL_QUOTE_MAX + 8];
+    util_quote(quoted_name, sizeof(quoted_name), name, length);
+    if (host->has_interpolation(name, length))
+        return util_report(ctx, where, section, name, length,
+                           SL_SEVERITY_WARNING,
+                           "%s reference '%s' is interpolated and cannot be "
+                           "checked", section, quoted_name);
+
+    const struct sl_node *definition =
+        host->definition(ctx, section, name, length, NULL);
+    if (host->node_kind(definition) != SL_NODE_MAPPING)
+        return SL_OK;   /* undefined here: nothing is copied from this file */
+    size_t file_length, variable_length;
+    const char *file = setting_text(definition, "file", &file_length);
+    if (file != NULL) {
+        char quoted[UTIL_QUOTE_MAX + 8];
+        return util_report(ctx, where, section, file, file_length,
+                           SL_SEVERITY_DEFAULT,
+                           "%s '%s' copies the host file '%s' into the "
+                           "container", section, quoted_name,
+                           util_quote(quoted, sizeof(quoted), file, file_length));
+    }
+    const char *variable = setting_text(definition, "environment", &variable_length);
+    if (variable != NULL)
+        return report_environment(ctx, where, section, quoted_name, variable,
+                                  variable_length);
+    return SL_OK;   /* content, external, name only */
+}
 
 static int check_service(struct sl_context *ctx, const char *service,
-                         const struct sl_node *key, const struct sl_node *value)
+                         const struct sl_node *service_key,
+                         const struct sl_node *settings)
 {
-    (void)ctx; (void)service; (void)key; (void)value;
+    (void)service;
+    (void)service_key;
+    const struct sl_host *host = sandlint_host;
+    for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]); s++) {
+        const struct sl_node *key;
+        const struct sl_node *value = host->mapping_value(settings, sections[s], &key);
+        size_t count = util_list_count(value);
+        for (size_t i = 0; i < count; i++) {
+            const struct sl_node *where;
+            const struct sl_node *entry = util_list_entry(value, key, i, &where);
+            if (check_entry(ctx, sections[s], where, entry) != SL_OK)
+                return SL_ERROR;
+        }
+    }
     return SL_OK;
 }
-static const struct sl_rule rule = {
-    SL_RULE_INIT, .code = "SBX004", .name = "secrets", .group = "sandbox_privileges",
-    .summary = "placeholder", .check_service = check_service,
+
+static const struct sl_rule secrets_rule = {
+    SL_RULE_INIT,
+    .code = "SBX004",
+    .name = "secrets",
+    .group = "sandbox_privileges",
+    .group_code = "IESC001",
+    .summary = "host files and variables copied in",
+    .description =
+        "Reports each entry of a service's secrets and configs (a name, or "
+        "a mapping's source) whose top-level definition in the same file "
+        "takes its content from the host:\n"
+        "- file: PATH copies a host file (reported even when the definition "
+        "also has environment:);\n"
+        "- environment: NAME copies a host environment variable.\n"
+        "Definitions with content or external, references without a "
+        "definition in the file, and definitions no service uses are fine. "
+        "A reference whose name is interpolated (${SECRET}) is a warning: "
+        "its definition cannot be looked up.",
+    .rationale =
+        "A file secret or config is a read-only bind mount in disguise: the "
+        "host file appears in the container (a secret at "
+        "/run/secrets/NAME), and an environment source copies a variable "
+        "of the host that runs Compose. Either can hand sandboxed code "
+        "credentials or other data that lives outside the sandbox.",
+    .fix =
+        "Give the container only what it needs: inline content, or an "
+        "external secret created for the sandbox. If the host file or "
+        "variable really is needed, write down why and allowlist the key "
+        "under sandbox_privileges for the package; the finding then becomes "
+        "a warning.",
+    .key_format =
+        "service:secrets:PATH, the definition's file as written (e.g. "
+        "default:secrets:./secrets/api_key.txt)\n"
+        "service:configs:env:VARIABLE for an environment source (e.g. "
+        "default:configs:env:APP_CONFIG)\n"
+        "service:secrets:NAME for an interpolated reference (e.g. "
+        "default:secrets:${SECRET})",
+    .example =
+        "services:\n"
+        "  default:\n"
+        "    image: sandbox:1.0\n"
+        "    secrets: [api_key]\n"
+        "secrets:\n"
+        "  api_key:\n"
+        "    file: ~/.config/api_key.txt",
+    .default_severity = SL_SEVERITY_ERROR,
+    .check_document = NULL,
+    .check_service = check_service,
 };
-static const struct sl_rule *const rules[] = { &rule, NULL };
+
+static const struct sl_rule *const rules[] = { &secrets_rule, NULL };
+
 static const struct sl_plugin plugin = {
-    SL_PLUGIN_INIT, .name = "secrets", .version = "0.0.0", .rules = rules,
+    SL_PLUGIN_INIT,
+    .name = "secrets",
+    .version = "1.0.0",
+    .summary = "secrets and configs read from host files or environment variables",
+    .rules = rules,
 };
+
 SANDLINT_PLUGIN(plugin)
