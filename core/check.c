@@ -91,9 +91,9 @@ static void dedupe_grow(struct file_check *check)
     set->capacity = capacity;
 }
 
-/* Whether the last finding repeats an earlier one's rule and key; if not,
- * remembers it. */
-static bool is_repeat(struct file_check *check)
+/* The index of an earlier finding with the last finding's rule and key,
+ * or (size_t)-1 after remembering the last one as new. */
+static size_t find_repeat(struct file_check *check)
 {
     struct dedupe_set *set = &check->seen;
     size_t index = check->findings.count - 1;
@@ -103,12 +103,12 @@ static bool is_repeat(struct file_check *check)
     size_t slot = (size_t)finding_hash(finding) & (set->capacity - 1);
     while (set->slots[slot] != 0) {
         if (same_key(&check->findings.items[set->slots[slot] - 1], finding))
-            return true;
+            return set->slots[slot] - 1;
         slot = (slot + 1) & (set->capacity - 1);
     }
     set->slots[slot] = index + 1;
     set->used++;
-    return false;
+    return (size_t)-1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -193,11 +193,24 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
     }
     out->key = build_key(service, service_length, finding.field, finding.value,
                          finding.value_length, &out->key_length);
-    if (is_repeat(check)) {
-        /* One finding per service, field and value: keep the first. */
-        finding_release(out);
-        check->findings.count--;
-        return SL_OK;
+    size_t earlier = find_repeat(check);
+    if (earlier != (size_t)-1) {
+        /* One finding per service, field and value: keep the first, unless
+         * the first was only a warning and this one is an error (a warning
+         * must never hide an error with the same key). */
+        struct finding *kept = &check->findings.items[earlier];
+        if (kept->severity == SL_SEVERITY_WARNING &&
+            out->severity == SL_SEVERITY_ERROR) {
+            finding_release(kept);
+            *kept = *out;
+            memset(out, 0, sizeof(*out));
+            check->findings.count--;
+            out = kept;
+        } else {
+            finding_release(out);
+            check->findings.count--;
+            return SL_OK;
+        }
     }
     out->message = xstrdup(finding.message);
     if (finding.hint != NULL)

@@ -3,12 +3,24 @@
 
 #include "rule_docs.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "xalloc.h"
 
 static int width(int current, const char *text)
 {
     int length = (int)strlen(text);
     return length > current ? length : current;
+}
+
+static const struct registry *sort_registry;
+
+static int compare_codes(const void *a, const void *b)
+{
+    size_t left = *(const size_t *)a, right = *(const size_t *)b;
+    return strcmp(sort_registry->rules[left].rule.code,
+                  sort_registry->rules[right].rule.code);
 }
 
 void rule_docs_list_rules(FILE *out, const struct registry *registry)
@@ -23,13 +35,20 @@ void rule_docs_list_rules(FILE *out, const struct registry *registry)
     }
     fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s\n", code, "CODE", name, "NAME",
             group, "GROUP", plugin, "PLUGIN", "SUMMARY");
-    for (size_t i = 0; i < registry->rule_count; i++) {
-        const struct rule_entry *entry = &registry->rules[i];
+    /* Sorted by code, whatever order the plugins loaded in. */
+    size_t *order = xcalloc(registry->rule_count, sizeof(*order));
+    for (size_t i = 0; i < registry->rule_count; i++)
+        order[i] = i;
+    sort_registry = registry;
+    qsort(order, registry->rule_count, sizeof(*order), compare_codes);
+    for (size_t n = 0; n < registry->rule_count; n++) {
+        const struct rule_entry *entry = &registry->rules[order[n]];
         fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s%s\n", code, entry->rule.code,
                 name, entry->rule.name, group, entry->rule.group, plugin,
                 registry->plugins[entry->plugin].descriptor.name,
                 entry->rule.summary, entry->enabled ? "" : " (not selected)");
     }
+    free(order);
 }
 
 void rule_docs_list_plugins(FILE *out, const struct registry *registry)
