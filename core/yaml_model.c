@@ -453,7 +453,9 @@ static int close_collection(struct builder *b, const yaml_mark_t *end)
 {
     struct frame *frame = &b->frames[b->frame_count - 1];
     struct sl_node *node = frame->node;
-    struct sl_node **children = b->children + frame->first_child;
+    /* No child was ever attached when the first collection is empty. */
+    struct sl_node **children =
+        b->children ? b->children + frame->first_child : NULL;
     size_t child_count = b->child_count - frame->first_child;
 
     if (node->style == SL_STYLE_FLOW || child_count == 0) {

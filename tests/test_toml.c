@@ -5,7 +5,9 @@
  * and messages, bounded nesting, large inputs, NUL bytes and invalid UTF-8.
  * The conformance suite proper is tests/toml-suite.sh.
  */
+#ifdef HAVE_CONFIG_H
 #include "config.h"
+#endif
 
 #include <stdarg.h>
 #include <stddef.h>
