@@ -3,6 +3,7 @@
 
 #include "compose.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "sandlint/plugin.h"
@@ -189,14 +190,30 @@ static size_t path_end(const char *text, size_t length, size_t from)
     return find_outside_interpolation(text, length, start, ":");
 }
 
-int compose_parse_volume(const char *text, size_t length, struct sl_volume *out)
-{
-    if (out == NULL || out->struct_size < sizeof(struct sl_volume) || text == NULL)
-        return SL_ERROR;
-    size_t size = out->struct_size;
-    memset(out, 0, sizeof(struct sl_volume));
-    out->struct_size = size;
+static int parse_volume_into(const char *text, size_t length,
+                             struct sl_volume *out);
 
+/* The size of struct sl_volume in ABI 1.0; a caller's struct is at least
+ * this large and may be larger (a newer plugin on an older host). */
+#define VOLUME_SIZE_1_0 (offsetof(struct sl_volume, mode_length) + sizeof(size_t))
+
+int compose_parse_volume(const char *text, size_t length, struct sl_volume *caller)
+{
+    if (caller == NULL || caller->struct_size < VOLUME_SIZE_1_0 || text == NULL)
+        return SL_ERROR;
+    /* Fill a full host-sized struct, then copy only what the caller has. */
+    struct sl_volume result;
+    memset(&result, 0, sizeof(result));
+    result.struct_size = caller->struct_size;
+    struct sl_volume *out = &result;
+    int status = parse_volume_into(text, length, out);
+    memcpy(caller, &result, caller->struct_size < sizeof(result)
+                                ? caller->struct_size : sizeof(result));
+    return status;
+}
+
+static int parse_volume_into(const char *text, size_t length, struct sl_volume *out)
+{
     size_t first = path_end(text, length, 0);
     if (first == length) {
         /* No ':' at all: an anonymous volume at that container path. */

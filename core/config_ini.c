@@ -101,9 +101,11 @@ static char *read_line(char *buffer, int size, void *stream)
                                      start[state->raw_length - 1] == '\r'))
         state->raw_length--;
     if (length + 1 > (size_t)size) {
-        struct config_pos pos = { state->line, (unsigned)size };
-        config_fail(state->error, pos, "line longer than %d bytes (inih's "
-                    "limit); use pyproject.toml for longer entries", size - 2);
+        /* inih reads size - 1 bytes per call, newline included. */
+        struct config_pos pos = { state->line, 1 };
+        config_fail(state->error, pos, "line longer than %d bytes (the limit "
+                    "of inih, the INI reader); use pyproject.toml for longer "
+                    "entries", size - 2);
         return NULL;
     }
     memcpy(buffer, start, length);

@@ -41,7 +41,9 @@ if [ -z "$(ls -A "$corpus")" ]; then
 fi
 dict=""
 [ -f "$here/$target.dict" ] && dict="-dict=$here/$target.dict"
+parallel=""
+[ "$jobs" -gt 1 ] && parallel="-fork=$jobs -ignore_crashes=1"
 # shellcheck disable=SC2086
-exec "$binary" $dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=65536 -jobs="$jobs" -workers="$jobs" -artifact_prefix="$crashes/" \
+exec "$binary" $dict $parallel -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$crashes/" \
     -print_final_stats=1 "$corpus"

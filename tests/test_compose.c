@@ -166,6 +166,24 @@ static void test_parse_volume_refuses_small_struct(void **state)
     assert_int_equal(compose_parse_volume("a:/b", 4, NULL), SL_ERROR);
 }
 
+static void test_parse_volume_larger_struct(void **state)
+{
+    (void)state;
+    /* A plugin built for a newer minor ABI passes a larger struct: the host
+     * fills what it knows and leaves the rest alone. */
+    struct newer {
+        struct sl_volume base;
+        int future_field;
+    } volume;
+    memset(&volume, 0, sizeof(volume));
+    volume.base.struct_size = sizeof(volume);
+    volume.future_field = 42;
+    assert_int_equal(compose_parse_volume("./a:/b", 6, &volume.base), SL_OK);
+    assert_int_equal(volume.base.source_kind, SL_SOURCE_HOST_PATH);
+    assert_int_equal(volume.base.struct_size, sizeof(volume));
+    assert_int_equal(volume.future_field, 42);
+}
+
 static int socket(const char *source, const char *target)
 {
     return compose_is_engine_socket(source, source ? strlen(source) : 0,
@@ -205,6 +223,7 @@ int main(void)
         cmocka_unit_test(test_classify_source),
         cmocka_unit_test(test_parse_volume),
         cmocka_unit_test(test_parse_volume_refuses_small_struct),
+        cmocka_unit_test(test_parse_volume_larger_struct),
         cmocka_unit_test(test_engine_sockets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -91,7 +91,9 @@ enum sl_severity {
 
 /* Where a node was written.  Lines and columns are 1-based; columns count
  * Unicode code points.  end_line/end_column name the position just after
- * the node (exclusive end, as in SARIF). */
+ * the node (exclusive end, as in SARIF).  A plain value struct without
+ * struct_size: it is frozen and will never grow (a later ABI would add a
+ * new struct and a new service instead). */
 struct sl_span {
     unsigned line;
     unsigned column;
@@ -116,7 +118,8 @@ enum sl_source_kind {
  * sl_host.parse_volume.  The pointers point into the text given to
  * parse_volume (they are not NUL-terminated; use the lengths) and live as
  * long as that text.  Set struct_size to sizeof(struct sl_volume) before the
- * call; the host fills at most that many bytes.
+ * call; the host fills at most that many bytes (fields it does not know are
+ * left as the caller set them).
  */
 struct sl_volume {
     size_t struct_size;
@@ -182,8 +185,8 @@ struct sl_host {
     const char *(*node_tag)(const struct sl_node *node);
 
     /* A scalar's text, NUL-terminated; *length (if not NULL) receives its
-     * length in bytes, which may be less than strlen() when the scalar
-     * holds an escaped NUL.  NULL for non-scalars. */
+     * length in bytes, which is more than strlen() when the scalar holds an
+     * escaped NUL ("\0").  NULL for non-scalars. */
     const char *(*node_text)(const struct sl_node *node, size_t *length);
 
     /* Items of a sequence, or pairs of a mapping after merge keys are
