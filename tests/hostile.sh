@@ -1,0 +1,139 @@
+#!/bin/sh
+# Hostile input (SPEC §11): every case ends in bounded time with a clear
+# warning, the other files still checked and the right exit status.  The
+# big inputs are generated here, never committed.  Fuzzer-found inputs in
+# tests/fuzz-regressions/ are replayed too.
+. "${abs_top_srcdir:?}/tests/lib.sh"
+make_scratch
+cd "$scratch"
+: "${TEST_PLUGIN_DIR:?}"
+priv='services:\n  web:\n    privileged: true\n'
+
+# one_case NAME WANT_STATUS WANT_TEXT : runs sandlint on directory NAME
+# (which also holds a normal file with one finding) with a 60 s bound.
+one_case() {
+    name=$1 want=$2 text=$3
+    printf "$priv" > "$name/docker-compose.yml"
+    set +e
+    timeout 120 ${SANDLINT_WRAPPER:-} "$SANDLINT" --jobs 1 "$name" >"$out" 2>"$err"
+    status=$?
+    set -e
+    if [ "$status" -ne "$want" ]; then
+        fail "$name: exit status $status, expected $want"
+        tail -3 "$err" >&2
+        return
+    fi
+    contains "$out" "$text" "$name: $text"
+    contains "$out" "$name/docker-compose.yml:3:5: error: privileged" "$name: the other file is still checked"
+}
+
+# Alias bomb: 9 levels x 9 aliases.
+mkdir bomb
+{
+    printf 'x-a0: &a0 [lol]\n'
+    for level in 1 2 3 4 5 6 7 8 9; do
+        prev=$((level - 1))
+        printf 'x-a%s: &a%s [' "$level" "$level"
+        for i in 1 2 3 4 5 6 7 8; do printf '*a%s, ' "$prev"; done
+        printf '*a%s]\n' "$prev"
+    done
+    printf 'services:\n  web:\n    cap_add: *a9\n'
+} > bomb/compose.yaml
+one_case bomb 1 "bomb/compose.yaml:9:7: warning: cap_add entry is a sequence and cannot be checked"
+
+# Self-referential merge.
+mkdir selfmerge
+printf 'services:\n  web: &web\n    <<: *web\n    privileged: true\n' > selfmerge/compose.yaml
+one_case selfmerge 1 "refers to a node that contains it"
+
+# 100,000-deep nesting, flow and block.
+mkdir deep
+awk 'BEGIN { s = ""; for (i = 0; i < 100000; i++) s = s "["; print "a: " s }' > deep/compose.yaml
+awk 'BEGIN { s = ""; for (i = 0; i < 100000; i++) s = s "- "; print s "x" }' > deep/compose.yml
+one_case deep 1 "YAML nesting deeper than 512 levels; not checked"
+
+# A 50 MB file (over the default limit with a small one, and read fully
+# with the default), and a 10 MB scalar.
+mkdir big
+awk 'BEGIN { print "services:"; for (i = 0; i < 700000; i++) printf "  s%d:\n    image: img%d\n", i, i }' > big/compose.yaml
+size=$(wc -c < big/compose.yaml)
+[ "$size" -gt 20000000 ] && pass "big file is $size bytes" || fail "big file only $size bytes"
+one_case big 1 "docker-compose.yml:3:5"
+set +e
+"$SANDLINT" --jobs 1 --max-file-size 1M big >"$out" 2>"$err"
+set -e
+contains "$out" "big/compose.yaml: warning: file is larger than the size limit of 1048576 bytes (--max-file-size); not checked [SL001]" "size limit warning"
+set +e
+"$SANDLINT" --jobs 1 --max-nodes 1000 big >"$out" 2>"$err"
+set -e
+contains "$out" "has more than 1000 YAML nodes (node limit); not checked" "node limit warning"
+mkdir scalar
+{ printf 'services:\n  web:\n    image: "'; head -c 10485760 /dev/zero | tr '\0' a; printf '"\n    cap_add: [SYS_ADMIN]\n'; } > scalar/compose.yaml
+one_case scalar 1 "scalar/compose.yaml:4:15: error: cap_add grants"
+
+# NUL bytes, invalid UTF-8, BOM, CRLF.
+mkdir bytes
+printf 'services:\n  web:\n\000  x: 1\n' > bytes/compose.yaml
+printf 'services:\n  \377web:\n' > bytes/compose.yml
+one_case bytes 1 "bytes/compose.yaml:3:1: warning: file contains a NUL byte; not checked [SL001]"
+contains "$out" "bytes/compose.yml:2:3: warning: file is not valid UTF-8; not checked [SL001]" "invalid UTF-8 with position"
+mkdir bom
+printf '\357\273\277services:\r\n  web:\r\n    image: x\r\n    privileged: true\r\n' > bom/compose.yaml
+one_case bom 1 "bom/compose.yaml:4:5: error: privileged"
+
+# A FIFO, a symlink loop, a symlink to /dev/zero.
+mkdir special
+mkfifo special/compose.yaml
+ln -s compose.yml.loop special/compose.yml
+ln -s compose.yml special/compose.yml.loop
+ln -s /dev/zero special/compose-zero.yml
+one_case special 1 "special/compose.yaml: warning: a FIFO, not a regular file; not read [SL001]"
+contains "$out" "special/compose.yml: warning: cannot open file: Too many levels of symbolic links [SL001]" "symlink loop"
+contains "$out" "special/compose-zero.yml: warning: symbolic link to '/dev/zero' leaves the scanned tree; not read [SL001]" "symlink to /dev/zero"
+
+# A file deleted between discovery and reading (a test plugin deletes the
+# second file while the first is checked).
+mkdir vanish
+printf 'services:\n  delete_next:\n    image: x\n' > vanish/compose.yaml
+printf "$priv" > vanish/compose.yml
+printf "$priv" > vanish/docker-compose.yml
+set +e
+SANDLINT_TEST_UNLINK="$scratch/vanish/compose.yml" "$SANDLINT" --jobs 1 \
+    --plugin "$TEST_PLUGIN_DIR/unlinker.so" vanish >"$out" 2>"$err"
+status=$?
+set -e
+[ ! -e vanish/compose.yml ] && pass "the file was deleted after discovery" || fail "the test plugin did not delete the file"
+contains "$out" "vanish/compose.yml: warning: cannot open file: No such file or directory [SL001]" "vanished file warned"
+contains "$out" "vanish/docker-compose.yml:3:5: error: privileged" "vanish: the other file is still checked"
+[ "$status" -eq 1 ] && pass "vanish: exit 1" || fail "vanish: exit $status"
+
+# Inputs the fuzzers once crashed on: each must now be an ordinary run.
+regressions="$srcdir_tests/fuzz-regressions"
+for input in "$regressions"/compose/*; do
+    [ -f "$input" ] || continue
+    mkdir -p replay
+    cp "$input" replay/compose.yaml
+    set +e
+    timeout 60 ${SANDLINT_WRAPPER:-} "$SANDLINT" --jobs 1 replay >"$out" 2>"$err"
+    status=$?
+    set -e
+    [ "$status" -le 1 ] && pass "fuzz regression $(basename "$input")" || fail "fuzz regression $(basename "$input"): exit $status"
+done
+for input in "$regressions"/toml/*; do
+    [ -f "$input" ] || continue
+    set +e
+    timeout 60 ${SANDLINT_WRAPPER:-} "$abs_top_builddir/tests/toml_decode" "$input" >"$out" 2>"$err"
+    status=$?
+    set -e
+    [ "$status" -le 1 ] && pass "toml regression $(basename "$input")" || fail "toml regression $(basename "$input"): exit $status"
+done
+for input in "$regressions"/ini/*; do
+    [ -f "$input" ] || continue
+    set +e
+    timeout 60 ${SANDLINT_WRAPPER:-} "$SANDLINT" --config "$input" bom >"$out" 2>"$err"
+    status=$?
+    set -e
+    [ "$status" -le 2 ] && [ "$status" -ge 0 ] && ! grep -q 'Sanitizer\|ERROR SUMMARY: [1-9]' "$err" \
+        && pass "ini regression $(basename "$input")" || fail "ini regression $(basename "$input"): exit $status"
+done
+finish
