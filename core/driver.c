@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "allowlist.h"
+#include "confine.h"
 #include "config_file.h"
 #include "discover.h"
 #include "host.h"
@@ -126,19 +127,36 @@ static int run_checks(const struct options *options, struct run *run)
         operand_count = 1;
     }
 
+    /* Everything that needs files outside the scanned trees happens before
+     * confinement: package globs, the report stream, libc's lazy loads. */
+    struct package_directories packages;
+    packages_find(&run->config, root, &packages);
+    FILE *out = open_output(options);
+    if (out == NULL) {
+        packages_release(&packages);
+        return EXIT_TROUBLE;
+    }
+    confine_warm_libc();
+    if (confine_apply(options->confine, operands, operand_count,
+                      options->no_isolation) != 0) {
+        packages_release(&packages);
+        if (out != stdout)
+            fclose(out);
+        return EXIT_TROUBLE;
+    }
+
     struct discovery discovery;
     char *error = NULL;
     if (discover_files(operands, operand_count, root, &discovery, &error) != 0) {
         fprintf(stderr, "sandlint: %s\n", error);
         free(error);
+        packages_release(&packages);
+        if (out != stdout)
+            fclose(out);
         return EXIT_TROUBLE;
     }
-    packages_assign(&discovery, &run->config, root);
-    FILE *out = open_output(options);
-    if (out == NULL) {
-        discovery_release(&discovery);
-        return EXIT_TROUBLE;
-    }
+    packages_assign(&discovery, &packages);
+    packages_release(&packages);
 
     struct scan_settings settings = {
         .registry = registry,
@@ -155,6 +173,7 @@ static int run_checks(const struct options *options, struct run *run)
             .scan = &settings,
             .jobs = options->jobs ? options->jobs : online_cpus(),
             .timeout_seconds = options->timeout,
+            .worker_setup = confine_worker,
         };
         if (pool_run(&pool, &discovery, results) != 0) {
             for (size_t i = 0; i < discovery.count; i++)
@@ -315,6 +334,15 @@ int sandlint_main(int argc, char **argv)
     if (options_parse(&options, argc, argv) != 0) {
         options_release(&options);
         return EXIT_TROUBLE;
+    }
+    if (options.confine != CONFINE_OFF)
+        confine_prepare();
+    if (options.sandbox_check) {
+        char *tree = path_absolute(options.operand_count ? options.operands[0] : ".");
+        int result = confine_sandbox_check(stdout, tree);
+        free(tree);
+        options_release(&options);
+        return result;
     }
     if (options.help || options.version) {
         if (options.help)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "confine.h"
 #include "output.h"
 #include "xalloc.h"
 
@@ -46,6 +47,8 @@ enum {
     OPT_MAX_NODES,
     OPT_TIMEOUT,
     OPT_NO_ISOLATION,
+    OPT_CONFINE,
+    OPT_SANDBOX_CHECK,
 };
 
 static const struct option long_options[] = {
@@ -69,6 +72,8 @@ static const struct option long_options[] = {
     { "jobs", required_argument, NULL, 'j' },
     { "timeout", required_argument, NULL, OPT_TIMEOUT },
     { "no-isolation", no_argument, NULL, OPT_NO_ISOLATION },
+    { "confine", required_argument, NULL, OPT_CONFINE },
+    { "sandbox-check", no_argument, NULL, OPT_SANDBOX_CHECK },
     { "version", no_argument, NULL, 'V' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -112,6 +117,10 @@ void options_print_help(FILE *out)
 "                           never); the file gets a warning\n"
 "      --no-isolation       check in the sandlint process itself, one file at\n"
 "                           a time (a crashing plugin then stops the run)\n"
+"      --confine WHEN       confine the scan with Landlock and seccomp: auto\n"
+"                           (default; notes when impossible), require, off\n"
+"      --sandbox-check      report the kernel's confinement features, test\n"
+"                           that confinement holds, and exit\n"
 "\n"
 "Limits:\n"
 "      --max-file-size N    skip (with a warning) files larger than N bytes\n"
@@ -189,6 +198,13 @@ int options_parse(struct options *options, int argc, char **argv)
     options->max_file_size = 64u * 1024 * 1024;
     options->max_nodes = 10000000u;
     options->timeout = 60;
+    const char *confine = getenv("SANDLINT_CONFINE");
+    if (confine != NULL && confine[0] != '\0') {
+        options->confine = confine_parse_mode(confine);
+        if (options->confine < 0)
+            return usage_error("SANDLINT_CONFINE must be auto, require or off, "
+                               "not '%s'", confine);
+    }
     opterr = 0;
     optind = 1;
     int option;
@@ -269,6 +285,15 @@ int options_parse(struct options *options, int argc, char **argv)
             break;
         case OPT_NO_ISOLATION:
             options->no_isolation = true;
+            break;
+        case OPT_CONFINE:
+            options->confine = confine_parse_mode(optarg);
+            if (options->confine < 0)
+                return usage_error("--confine takes auto, require or off, not "
+                                   "'%s'", optarg);
+            break;
+        case OPT_SANDBOX_CHECK:
+            options->sandbox_check = true;
             break;
         case 'V':
             options->version = true;

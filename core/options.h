@@ -38,6 +38,8 @@ struct options {
     unsigned jobs;              /* worker processes; 0 = online CPUs */
     unsigned timeout;           /* seconds per file; 0 = none */
     bool no_isolation;          /* check in this process */
+    int confine;                /* enum confine_mode */
+    bool sandbox_check;
     bool help;
     bool version;
     const char *const *operands;  /* borrowed from argv */

@@ -64,17 +64,29 @@ static bool configured_directories(const struct config *config, const char *root
     return false;
 }
 
-void packages_assign(struct discovery *discovery, const struct config *config,
-                     const char *root)
+void packages_find(const struct config *config, const char *root,
+                   struct package_directories *out)
 {
-    struct string_list directories = { NULL, 0, 0 };
-    if (!configured_directories(config, root, &directories))
+    memset(out, 0, sizeof(*out));
+    out->configured = configured_directories(config, root, &out->list);
+}
+
+void packages_release(struct package_directories *directories)
+{
+    string_list_release(&directories->list);
+}
+
+void packages_assign(struct discovery *discovery,
+                     const struct package_directories *configured)
+{
+    if (!configured->configured)
         return;
+    const struct string_list *list = &configured->list;
     for (size_t f = 0; f < discovery->count; f++) {
         struct discovered_file *file = &discovery->files[f];
         const char *best = NULL;
-        for (size_t d = 0; d < directories.count; d++) {
-            const char *directory = directories.items[d];
+        for (size_t d = 0; d < list->count; d++) {
+            const char *directory = list->items[d];
             if (path_is_within(directory, file->absolute) &&
                 strcmp(directory, file->absolute) != 0 &&
                 (best == NULL || strlen(directory) > strlen(best)))
@@ -85,5 +97,4 @@ void packages_assign(struct discovery *discovery, const struct config *config,
         file->package = best ? path_basename(best) : NULL;
         file->package_directory = best ? xstrdup(best) : NULL;
     }
-    string_list_release(&directories);
 }

@@ -12,11 +12,25 @@
 #ifndef SANDLINT_PACKAGES_H
 #define SANDLINT_PACKAGES_H
 
+#include <stdbool.h>
+
 #include "config_file.h"
 #include "discover.h"
+#include "options.h"
+
+/* The configured package directories (absolute), found before the process
+ * is confined (the globs may reach outside the scanned trees). */
+struct package_directories {
+    bool configured;            /* false: the discovery defaults apply */
+    struct string_list list;
+};
+
+void packages_find(const struct config *config, const char *root,
+                   struct package_directories *out);
+void packages_release(struct package_directories *directories);
 
 /* Rewrites the package of every file of discovery as configured. */
-void packages_assign(struct discovery *discovery, const struct config *config,
-                     const char *root);
+void packages_assign(struct discovery *discovery,
+                     const struct package_directories *directories);
 
 #endif
