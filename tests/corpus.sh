@@ -2,7 +2,7 @@
 # The real-world corpus (../shared/corpus): every format finishes, never
 # crashes, and the JSON is valid.  Skipped when the corpus is absent.
 . "${abs_top_srcdir:?}/tests/lib.sh"
-corpus="${SHARED_DIR:-$abs_top_srcdir/../shared}/corpus"
+corpus="${SHARED_DIR:-}/corpus"
 if [ ! -d "$corpus" ]; then
     echo "corpus.sh: SKIP: no corpus at $corpus"
     exit 77

@@ -4,7 +4,7 @@
 . "${abs_top_srcdir:?}/tests/lib.sh"
 make_scratch
 golden="$srcdir_tests/golden"
-schema="${SHARED_DIR:-$abs_top_srcdir/../shared}/sarif/sarif-schema-2.1.0.json"
+schema="${SHARED_DIR:-}/sarif/sarif-schema-2.1.0.json"
 python=/usr/bin/python3
 have_jsonschema=no
 if [ -x "$python" ] && [ -f "$schema" ] && "$python" -c 'import jsonschema' 2>/dev/null; then
@@ -31,7 +31,7 @@ if [ "$have_jsonschema" = yes ]; then
     else
         fail "SARIF of golden fixtures does not validate"
     fi
-    corpus="${SHARED_DIR:-$abs_top_srcdir/../shared}/corpus"
+    corpus="${SHARED_DIR:-}/corpus"
     if [ -d "$corpus" ]; then
         sl --format sarif "$corpus" >"$scratch/corpus.sarif" 2>/dev/null || true
         "$python" "$srcdir_tests/sarif_check.py" "$schema" "$scratch/corpus.sarif" \
