@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "allowlist.h"
@@ -127,6 +128,14 @@ static int run_checks(const struct options *options, struct run *run)
         operand_count = 1;
     }
 
+    /* A missing operand is a usage error, reported before anything else. */
+    for (size_t i = 0; i < operand_count; i++) {
+        struct stat info;
+        if (stat(operands[i], &info) != 0) {
+            fprintf(stderr, "sandlint: %s: %s\n", operands[i], strerror(errno));
+            return EXIT_TROUBLE;
+        }
+    }
     /* Everything that needs files outside the scanned trees happens before
      * confinement: package globs, the report stream, libc's lazy loads. */
     struct package_directories packages;
