@@ -97,5 +97,22 @@ contains "$out" '"rule": "SBX001"' "--select SBX001 keeps SBX001"
 expect_status 1 "--ignore SBX001" -- --format json --ignore SBX001 sel
 lacks "$out" '"rule": "SBX001"' "--ignore SBX001 drops it"
 expect_status 0 "--select with --ignore" -- --select SBX001 --ignore privileges sel
+rules_in() { grep -o '"rule": "[A-Z]*[0-9]*"' "$out" | sort -u | tr '\n' ' '; }
+expect_status 1 "--select IESC001" -- --format json --select IESC001 sel
+[ "$(rules_in)" = '"rule": "SBX001" "rule": "SBX002" "rule": "SBX003" "rule": "SBX006" ' ] \
+    && pass "--select IESC001 runs the whole group" || fail "--select IESC001: $(rules_in)"
+expect_status 1 "--select SBX003" -- --format json --select SBX003 sel
+[ "$(rules_in)" = '"rule": "SBX003" ' ] && pass "--select SBX003 runs one rule" || fail "--select SBX003: $(rules_in)"
+expect_status 1 "--select SBX" -- --format json --select SBX sel
+[ "$(rules_in)" = '"rule": "SBX001" "rule": "SBX002" "rule": "SBX003" "rule": "SBX006" ' ] \
+    && pass "--select SBX (a code prefix)" || fail "--select SBX: $(rules_in)"
+expect_status 1 "--ignore SBX006" -- --format json --ignore SBX006 sel
+[ "$(rules_in)" = '"rule": "SBX001" "rule": "SBX002" "rule": "SBX003" ' ] \
+    && pass "--ignore SBX006 drops the socket finding" || fail "--ignore SBX006: $(rules_in)"
+lacks "$out" "docker.sock" "--ignore SBX006: SBX003 does not take the socket over"
+expect_status 1 "--select by name and group" -- --format json --select mounts,namespaces sel
+[ "$(rules_in)" = '"rule": "SBX002" "rule": "SBX003" ' ] && pass "--select by rule names" || fail "--select names: $(rules_in)"
+expect_status 0 "--list-rules with selection" -- --list-rules --select SBX003
+contains "$out" "(not selected)" "--list-rules marks rules not selected"
 
 finish
