@@ -11,7 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "comma_list.h"
 #include "paths.h"
+#include "source.h"
 #include "xalloc.h"
 
 void config_init(struct config *config)
@@ -101,26 +103,37 @@ void config_error_release(struct config_error *error)
     error->message = NULL;
 }
 
+struct split {
+    struct config_list *list;
+    struct config_pos pos;
+};
+
+static int add_item(void *data, const char *item, size_t length, size_t offset)
+{
+    struct split *split = data;
+    struct config_pos at = { split->pos.line, split->pos.column + (unsigned)offset };
+    config_list_add(split->list, item, length, at);
+    return 0;
+}
+
 void config_split_list(struct config_list *list, const char *text,
                        struct config_pos pos)
 {
-    const char *cursor = text;
-    while (*cursor != '\0') {
-        const char *end = strchr(cursor, ',');
-        if (end == NULL)
-            end = cursor + strlen(cursor);
-        const char *start = cursor;
-        while (start < end && (*start == ' ' || *start == '\t'))
-            start++;
-        const char *stop = end;
-        while (stop > start && (stop[-1] == ' ' || stop[-1] == '\t'))
-            stop--;
-        if (stop > start) {
-            struct config_pos at = { pos.line, pos.column + (unsigned)(start - text) };
-            config_list_add(list, start, (size_t)(stop - start), at);
-        }
-        cursor = *end == ',' ? end + 1 : end;
+    struct split split = { list, pos };
+    comma_list_each(text, strlen(text), add_item, &split);
+}
+
+int config_read_text(const char *path, struct source_text *text,
+                     struct config_error *error)
+{
+    char *problem = NULL;
+    if (source_read(path, CONFIG_MAX_SIZE, text, &problem) != 0) {
+        struct config_pos none = { 0, 0 };
+        config_fail(error, none, "%s", problem);
+        free(problem);
+        return -1;
     }
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -107,6 +107,15 @@ int config_discover(const char *root_option, const char *config_file,
                     char **root, struct config *config,
                     struct config_error *error, char **error_path);
 
+/* Largest configuration file read. */
+#define CONFIG_MAX_SIZE (16u * 1024 * 1024)
+
+struct source_text;
+
+/* Reads a configuration file whole.  Returns 0, or -1 with *error set. */
+int config_read_text(const char *path, struct source_text *text,
+                     struct config_error *error);
+
 /* Appends the items of a comma-separated list written at pos (offsets of
  * items in the text give their columns). */
 void config_split_list(struct config_list *list, const char *text,

@@ -193,13 +193,8 @@ int config_read_ini(struct config *config, const char *path,
                     struct config_error *error)
 {
     struct source_text text;
-    char *problem = NULL;
-    struct config_pos none = { 0, 0 };
-    if (source_read(path, 16u * 1024 * 1024, &text, &problem) != 0) {
-        config_fail(error, none, "%s", problem);
-        free(problem);
+    if (config_read_text(path, &text, error) != 0)
         return -1;
-    }
     int result = config_parse_ini(config, text.data, text.length, error);
     source_release(&text);
     return result;

@@ -175,13 +175,8 @@ int config_read_toml(struct config *config, const char *path,
                      struct config_error *error)
 {
     struct source_text text;
-    char *problem = NULL;
-    struct config_pos none = { 0, 0 };
-    if (source_read(path, 16u * 1024 * 1024, &text, &problem) != 0) {
-        config_fail(error, none, "%s", problem);
-        free(problem);
+    if (config_read_text(path, &text, error) != 0)
         return -1;
-    }
     struct toml_error parse_error;
     struct toml_doc *doc = toml_parse(text.data, text.length, &parse_error);
     source_release(&text);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comma_list.h"
 #include "xalloc.h"
 
 /* ------------------------------------------------------------------ */
@@ -396,37 +397,6 @@ bool registry_has_group(const struct registry *registry, const char *group)
     return false;
 }
 
-/* Calls visit for each trimmed, non-empty item of a comma-separated list;
- * stops at the first non-zero result. */
-static int for_each_selector(const char *list,
-                             int (*visit)(void *data, const char *selector),
-                             void *data)
-{
-    if (list == NULL)
-        return 0;
-    const char *cursor = list;
-    while (*cursor != '\0') {
-        const char *end = strchr(cursor, ',');
-        if (end == NULL)
-            end = cursor + strlen(cursor);
-        const char *start = cursor;
-        while (start < end && (*start == ' ' || *start == '\t'))
-            start++;
-        const char *stop = end;
-        while (stop > start && (stop[-1] == ' ' || stop[-1] == '\t'))
-            stop--;
-        if (stop > start) {
-            char *item = xstrndup(start, (size_t)(stop - start));
-            int result = visit(data, item);
-            free(item);
-            if (result != 0)
-                return result;
-        }
-        cursor = *end == ',' ? end + 1 : end;
-    }
-    return 0;
-}
-
 struct selection {
     struct registry *registry;
     bool ignoring;
@@ -434,9 +404,20 @@ struct selection {
     bool *selected;
 };
 
-static int apply_one(void *data, const char *selector)
+static int apply_selector(struct selection *selection, const char *selector);
+
+static int apply_one(void *data, const char *item, size_t length, size_t offset)
 {
+    (void)offset;
     struct selection *selection = data;
+    char *selector = xstrndup(item, length);
+    int result = apply_selector(selection, selector);
+    free(selector);
+    return result;
+}
+
+static int apply_selector(struct selection *selection, const char *selector)
+{
     struct registry *registry = selection->registry;
     if (!registry_selector_known(registry, selector)) {
         *selection->error = xasprintf("unknown rule selector '%s' (no loaded "
@@ -460,9 +441,14 @@ int registry_apply_selection(struct registry *registry, const char *select,
 {
     *error = NULL;
     struct selection selection = { registry, false, error, NULL };
+    if (select != NULL && strspn(select, " \t,") == strlen(select)) {
+        *error = xstrdup("empty rule selection: --select (or select in the "
+                         "configuration) names no rule");
+        return -1;
+    }
     if (select != NULL) {
         selection.selected = xcalloc(registry->rule_count, sizeof(bool));
-        int failed = for_each_selector(select, apply_one, &selection);
+        int failed = comma_list_each(select, strlen(select), apply_one, &selection);
         if (failed == 0)
             for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++)
                 registry->rules[i].enabled = selection.selected[i];
@@ -471,5 +457,7 @@ int registry_apply_selection(struct registry *registry, const char *select,
             return -1;
     }
     selection.ignoring = true;
-    return for_each_selector(ignore, apply_one, &selection) != 0 ? -1 : 0;
+    if (ignore == NULL)
+        return 0;
+    return comma_list_each(ignore, strlen(ignore), apply_one, &selection) != 0 ? -1 : 0;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "comma_list.h"
 #include "options.h"
 #include "source.h"
 #include "xalloc.h"
@@ -82,6 +83,12 @@ static void problem(struct file_check *check, unsigned line, unsigned column,
     free(message);
 }
 
+static void problem_text(struct file_check *check, unsigned line,
+                         unsigned column, const char *message)
+{
+    file_check_core(check, CORE_RULE_SUPPRESSION, line, column, message);
+}
+
 static const char *skip_blanks(const char *cursor, const char *end)
 {
     while (cursor < end && (*cursor == ' ' || *cursor == '\t'))
@@ -96,6 +103,29 @@ static bool take(const char **cursor, const char *end, const char *word)
         return false;
     *cursor += length;
     return true;
+}
+
+struct selector_walk {
+    struct file_check *check;
+    struct comment_directive *directive;
+    unsigned line, column;
+    size_t written;
+};
+
+/* Keeps a selector that names a rule; reports one that does not. */
+static int take_selector(void *data, const char *item, size_t length, size_t offset)
+{
+    (void)offset;
+    struct selector_walk *walk = data;
+    walk->written++;
+    char *selector = xstrndup(item, length);
+    if (registry_selector_known(walk->check->registry, selector))
+        string_list_add(&walk->directive->selectors, selector);
+    else
+        problem(walk->check, walk->line, walk->column, "suppression selector "
+                "'%s' names no rule (see --list-rules)", selector);
+    free(selector);
+    return 0;
 }
 
 /*
@@ -135,31 +165,12 @@ static bool parse_directive(const char *start, const char *end, unsigned line,
                 out->file_wide ? "ignore-file" : "ignore");
         return true;
     }
-    const struct registry *registry = check->registry;
-    const char *item = cursor + 1;
-    size_t written = 0;
-    while (item < close) {
-        const char *comma = memchr(item, ',', (size_t)(close - item));
-        const char *item_end = comma ? comma : close;
-        const char *a = skip_blanks(item, item_end);
-        const char *b = item_end;
-        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
-            b--;
-        if (b > a) {
-            written++;
-            char *selector = xstrndup(a, (size_t)(b - a));
-            if (registry_selector_known(registry, selector))
-                string_list_add(&out->selectors, selector);
-            else
-                problem(check, line, column, "suppression selector '%s' names "
-                        "no rule (see --list-rules)", selector);
-            free(selector);
-        }
-        item = comma ? comma + 1 : close;
-    }
+    struct selector_walk walk = { check, out, line, column, 0 };
+    comma_list_each(cursor + 1, (size_t)(close - cursor - 1), take_selector, &walk);
+    size_t written = walk.written;
     if (written == 0)
-        problem(check, line, column, "empty selector list in suppression "
-                "comment%s; nothing suppressed", "");
+        problem_text(check, line, column, "empty selector list in suppression "
+                     "comment; nothing suppressed");
     cursor = skip_blanks(close + 1, end);
     if (take(&cursor, end, "--")) {
         const char *reason = skip_blanks(cursor, end);
@@ -170,11 +181,11 @@ static bool parse_directive(const char *start, const char *end, unsigned line,
             out->reason = xstrndup(reason, (size_t)(reason_end - reason));
     }
     if (out->reason == NULL)
-        problem(check, line, column, "suppression comment gives no reason "
-                "(write '-- reason' after the selectors)%s", "");
+        problem_text(check, line, column, "suppression comment gives no reason "
+                     "(write '-- reason' after the selectors)");
     if (out->file_wide && line > SUPPRESS_FILE_LINES) {
-        problem(check, line, column, "ignore-file must be within the first 10 "
-                "lines; this one is ignored%s", "");
+        problem_text(check, line, column, "ignore-file must be within the first "
+                     "10 lines; this one is ignored");
         string_list_release(&out->selectors);
     }
     return true;
