@@ -21,6 +21,7 @@ expect_status 2 "bad --color" -- --color sometimes clean
 expect_status 2 "missing operand" -- does-not-exist && contains "$err" "does-not-exist: No such file or directory" "missing operand is a usage error"
 expect_status 2 "unknown selector" -- --select NOPE clean && contains "$err" "unknown rule selector 'NOPE'" "unknown selector"
 expect_status 2 "bad size" -- --max-file-size 12Q clean
+expect_status 2 "empty --select" -- --select "" clean && contains "$err" "empty rule selection" "an empty --select is refused"
 
 # --- exit statuses ---------------------------------------------------------
 expect_status 0 "clean tree" -- clean && contains "$err" "0 errors, 0 warnings in 1 file (1 service)" "summary on stderr"
