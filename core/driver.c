@@ -23,6 +23,7 @@
 #include "plugin_path.h"
 #include "registry.h"
 #include "rule_docs.h"
+#include "report_stream.h"
 #include "scan.h"
 #include "worker_pool.h"
 #include "xalloc.h"
@@ -71,13 +72,6 @@ static unsigned online_cpus(void)
     return count < 1 ? 1 : count > 64 ? 64 : (unsigned)count;
 }
 
-static const struct registry *sort_registry;
-
-static const char *sort_rule_code(size_t rule)
-{
-    return registry_rule_code(sort_registry, rule);
-}
-
 static bool has_plugin_rules(const struct registry *registry)
 {
     return registry->rule_count > CORE_RULE_COUNT;
@@ -108,12 +102,16 @@ struct run {
     char *config_display;       /* config path relative to the root */
 };
 
-static void add_unique(struct string_list *list, const char *text)
+/* The pool delivers each file's results, in order, to the report. */
+struct delivery {
+    struct report_stream *stream;
+    const struct discovery *discovery;
+};
+
+static void deliver_file(void *data, size_t index, struct file_result *result)
 {
-    for (size_t i = 0; i < list->count; i++)
-        if (strcmp(list->items[i], text) == 0)
-            return;
-    string_list_add(list, text);
+    struct delivery *delivery = data;
+    report_stream_file(delivery->stream, &delivery->discovery->files[index], result);
 }
 
 static int run_checks(const struct options *options, struct run *run)
@@ -173,10 +171,14 @@ static int run_checks(const struct options *options, struct run *run)
         .max_file_size = options->max_file_size,
         .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
     };
-    struct file_result *results = xcalloc(discovery.count ? discovery.count : 1,
-                                          sizeof(*results));
+    struct report_stream stream;
+    struct delivery delivery = { &stream, &discovery };
+    report_stream_begin(&stream, out, options->format, registry, &run->config,
+                        run->config_display, discovery.count, root,
+                        want_color(options, out));
+    int pool_status = 0;
     if (options->no_isolation) {
-        pool_run_in_process(&settings, &discovery, results);
+        pool_run_in_process(&settings, &discovery, deliver_file, &delivery);
     } else {
         struct pool_settings pool = {
             .scan = &settings,
@@ -184,76 +186,22 @@ static int run_checks(const struct options *options, struct run *run)
             .timeout_seconds = options->timeout,
             .worker_setup = confine_worker,
         };
-        if (pool_run(&pool, &discovery, results) != 0) {
-            for (size_t i = 0; i < discovery.count; i++)
-                file_result_release(&results[i]);
-            free(results);
-            discovery_release(&discovery);
-            if (out != stdout)
-                fclose(out);
-            return EXIT_TROUBLE;
-        }
+        pool_status = pool_run(&pool, &discovery, deliver_file, &delivery);
     }
-    struct finding_list findings;
-    finding_list_init(&findings);
-    size_t services = 0;
-    bool plugin_failed = false;
-    struct string_list checked = { NULL, 0, 0 }, incomplete = { NULL, 0, 0 };
-    for (size_t i = 0; i < discovery.count; i++) {
-        const struct discovered_file *file = &discovery.files[i];
-        struct file_result *result = &results[i];
-        services += result->services;
-        plugin_failed |= result->plugin_failed;
-        if (file->package != NULL) {
-            add_unique(&checked, file->package);
-            if (result->incomplete)
-                add_unique(&incomplete, file->package);
-        }
-        finding_list_take(&findings, &result->findings);
-        file_result_release(result);
-    }
-    free(results);
-    allowlist_apply(&findings, &run->config, registry, run->config_display);
-    allowlist_report_stale(&findings, &run->config, registry,
-                           run->config_display, &checked, &incomplete);
-    string_list_release(&checked);
-    string_list_release(&incomplete);
-
-    sort_registry = registry;
-    finding_list_sort(&findings, sort_rule_code);
-    struct report report = {
-        .registry = registry,
-        .findings = &findings,
-        .files = discovery.count,
-        .services = services,
-        .root = root,
-        .color = want_color(options, out),
-    };
-    report_count(&report);
-    switch (options->format) {
-    case FORMAT_JSON:
-        output_json(out, &report);
-        break;
-    case FORMAT_SARIF:
-        output_sarif(out, &report);
-        break;
-    case FORMAT_GITHUB:
-        output_github(out, &report);
-        break;
-    default:
-        output_text(out, &report);
-        break;
-    }
+    /* Even after a failure the report stays well-formed. */
+    report_stream_end(&stream);
+    const struct report *report = &stream.report;
     int status = close_output(out, options) != 0 ? EXIT_TROUBLE
-                 : plugin_failed                  ? EXIT_TROUBLE
-                 : report.errors > 0              ? EXIT_FINDINGS
+                 : pool_status != 0               ? EXIT_TROUBLE
+                 : stream.plugin_failed           ? EXIT_TROUBLE
+                 : report->errors > 0             ? EXIT_FINDINGS
                                                   : EXIT_CLEAN;
     if (!options->quiet) {
-        char *summary = report_summary(&report);
+        char *summary = report_summary(report);
         fprintf(stderr, "%s\n", summary);
         free(summary);
     }
-    finding_list_release(&findings);
+    report_stream_release(&stream);
     discovery_release(&discovery);
     return status;
 }

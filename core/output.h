@@ -1,5 +1,10 @@
 /*
  * output.h - report writers: text, json, sarif, github.
+ *
+ * Writers stream: begin(), then finding() for each finding in report order
+ * (file, line, column, rule), then end().  The caller counts each finding
+ * into the report (report_count_finding) before handing it over, so end()
+ * can print the totals.
  */
 #ifndef SANDLINT_OUTPUT_H
 #define SANDLINT_OUTPUT_H
@@ -20,23 +25,33 @@ enum output_format {
 
 struct report {
     const struct registry *registry;
-    const struct finding_list *findings;  /* sorted */
-    size_t files, services;
+    size_t files, services;     /* known before end() */
     size_t errors, warnings, suppressed;
+    size_t written;             /* findings handed to finding() so far */
     const char *root;           /* absolute root directory */
     bool color;                 /* text only */
+};
+
+struct output_writer {
+    void (*begin)(FILE *out, const struct report *report);
+    void (*finding)(FILE *out, const struct report *report,
+                    const struct finding *finding);
+    void (*end)(FILE *out, const struct report *report);
 };
 
 /* Parses "text", "json", "sarif", "github"; -1 when unknown. */
 int output_parse_format(const char *name);
 
-/* Counts errors/warnings/suppressed of report->findings into report. */
-void report_count(struct report *report);
+/* The writer of a format (static). */
+const struct output_writer *output_writer(int format);
 
-void output_text(FILE *out, const struct report *report);
-void output_json(FILE *out, const struct report *report);
-void output_sarif(FILE *out, const struct report *report);
-void output_github(FILE *out, const struct report *report);
+/* Adds one finding to the report's error/warning/suppressed counts. */
+void report_count_finding(struct report *report, const struct finding *finding);
+
+extern const struct output_writer output_text_writer;
+extern const struct output_writer output_json_writer;
+extern const struct output_writer output_sarif_writer;
+extern const struct output_writer output_github_writer;
 
 /* The one-line summary ("2 errors, 1 warning in 3 files (4 services)"),
  * for stderr.  Returns a malloc'd string. */

@@ -38,37 +38,51 @@ static void property(FILE *out, const char *text)
     write_escaped(out, text, strlen(text), 1);
 }
 
-void output_github(FILE *out, const struct report *report)
+static void github_begin(FILE *out, const struct report *report)
 {
-    for (size_t i = 0; i < report->findings->count; i++) {
-        const struct finding *finding = &report->findings->items[i];
-        if (finding->status == STATUS_SUPPRESSED)
-            continue;
-        const struct sl_rule *rule = &report->registry->rules[finding->rule].rule;
-        fputs(finding->status == STATUS_FAIL ? "::error file=" : "::warning file=", out);
-        property(out, finding->file);
-        if (finding->line != 0) {
-            fprintf(out, ",line=%u", finding->line);
-            if (finding->column != 0)
-                fprintf(out, ",col=%u", finding->column);
-            if (finding->end_line != 0 && finding->end_column != 0) {
-                fprintf(out, ",endLine=%u", finding->end_line);
-                /* GitHub takes endColumn only on single-line ranges. */
-                if (finding->end_line == finding->line)
-                    fprintf(out, ",endColumn=%u", finding->end_column);
-            }
-        }
-        fputs(",title=", out);
-        property(out, rule->code);
-        fputs(" ", out);
-        property(out, rule->name);
-        fputs("::", out);
-        write_escaped(out, finding->message, strlen(finding->message), 0);
-        fprintf(out, " [%s]", rule->code);
-        if (finding->hint != NULL) {
-            fputs("%0A", out);
-            write_escaped(out, finding->hint, strlen(finding->hint), 0);
-        }
-        fputs("\n", out);
-    }
+    (void)out;
+    (void)report;
 }
+
+static void github_end(FILE *out, const struct report *report)
+{
+    (void)out;
+    (void)report;
+}
+
+static void github_finding(FILE *out, const struct report *report,
+                           const struct finding *finding)
+{
+    if (finding->status == STATUS_SUPPRESSED)
+        return;
+    const struct sl_rule *rule = &report->registry->rules[finding->rule].rule;
+    fputs(finding->status == STATUS_FAIL ? "::error file=" : "::warning file=", out);
+    property(out, finding->file);
+    if (finding->line != 0) {
+        fprintf(out, ",line=%u", finding->line);
+        if (finding->column != 0)
+            fprintf(out, ",col=%u", finding->column);
+        if (finding->end_line != 0 && finding->end_column != 0) {
+            fprintf(out, ",endLine=%u", finding->end_line);
+            /* GitHub takes endColumn only on single-line ranges. */
+            if (finding->end_line == finding->line)
+                fprintf(out, ",endColumn=%u", finding->end_column);
+        }
+    }
+    fputs(",title=", out);
+    property(out, rule->code);
+    fputs(" ", out);
+    property(out, rule->name);
+    fputs("::", out);
+    write_escaped(out, finding->message, strlen(finding->message), 0);
+    fprintf(out, " [%s]", rule->code);
+    if (finding->hint != NULL) {
+        fputs("%0A", out);
+        write_escaped(out, finding->hint, strlen(finding->hint), 0);
+    }
+    fputs("\n", out);
+}
+
+const struct output_writer output_github_writer = {
+    github_begin, github_finding, github_end,
+};

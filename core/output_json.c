@@ -63,18 +63,29 @@ static void write_finding(FILE *out, const struct report *report,
     fputs("}", out);
 }
 
-void output_json(FILE *out, const struct report *report)
+static void json_begin(FILE *out, const struct report *report)
 {
+    (void)report;
     fputs("{\"tool\": \"sandlint\", \"version\": ", out);
     json_write_cstring(out, PACKAGE_VERSION);
     fputs(", \"schema\": 1,\n \"findings\": [", out);
-    for (size_t i = 0; i < report->findings->count; i++) {
-        fputs(i == 0 ? "\n  " : ",\n  ", out);
-        write_finding(out, report, &report->findings->items[i]);
-    }
+}
+
+static void json_finding(FILE *out, const struct report *report,
+                         const struct finding *finding)
+{
+    fputs(report->written == 0 ? "\n  " : ",\n  ", out);
+    write_finding(out, report, finding);
+}
+
+static void json_end(FILE *out, const struct report *report)
+{
     fprintf(out, "%s],\n \"summary\": {\"files\": %zu, \"services\": %zu, "
             "\"errors\": %zu, \"warnings\": %zu, \"suppressed\": %zu}}\n",
-            report->findings->count ? "\n " : "", report->files,
-            report->services, report->errors, report->warnings,
-            report->suppressed);
+            report->written ? "\n " : "", report->files, report->services,
+            report->errors, report->warnings, report->suppressed);
 }
+
+const struct output_writer output_json_writer = {
+    json_begin, json_finding, json_end,
+};

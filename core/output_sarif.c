@@ -171,7 +171,7 @@ static void write_result(FILE *out, const struct report *report,
     fputs("}}", out);
 }
 
-void output_sarif(FILE *out, const struct report *report)
+static void sarif_begin(FILE *out, const struct report *report)
 {
     const struct registry *registry = report->registry;
     fputs("{\"$schema\": \"" SARIF_SCHEMA "\", \"version\": \"2.1.0\", \"runs\": [{\n"
@@ -192,9 +192,21 @@ void output_sarif(FILE *out, const struct report *report)
     write_uri(out, "file://", root);
     free(root);
     fputs("}},\n \"results\": [", out);
-    for (size_t i = 0; i < report->findings->count; i++) {
-        fputs(i == 0 ? "\n  " : ",\n  ", out);
-        write_result(out, report, &report->findings->items[i]);
-    }
+}
+
+static void sarif_finding(FILE *out, const struct report *report,
+                          const struct finding *finding)
+{
+    fputs(report->written == 0 ? "\n  " : ",\n  ", out);
+    write_result(out, report, finding);
+}
+
+static void sarif_end(FILE *out, const struct report *report)
+{
+    (void)report;
     fputs("]}]}\n", out);
 }
+
+const struct output_writer output_sarif_writer = {
+    sarif_begin, sarif_finding, sarif_end,
+};

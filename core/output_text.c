@@ -25,18 +25,24 @@ int output_parse_format(const char *name)
     return -1;
 }
 
-void report_count(struct report *report)
+const struct output_writer *output_writer(int format)
 {
-    report->errors = report->warnings = report->suppressed = 0;
-    for (size_t i = 0; i < report->findings->count; i++) {
-        const struct finding *finding = &report->findings->items[i];
-        if (finding->status == STATUS_SUPPRESSED)
-            report->suppressed++;
-        else if (finding->status == STATUS_FAIL)
-            report->errors++;
-        else
-            report->warnings++;
+    switch (format) {
+    case FORMAT_JSON: return &output_json_writer;
+    case FORMAT_SARIF: return &output_sarif_writer;
+    case FORMAT_GITHUB: return &output_github_writer;
+    default: return &output_text_writer;
     }
+}
+
+void report_count_finding(struct report *report, const struct finding *finding)
+{
+    if (finding->status == STATUS_SUPPRESSED)
+        report->suppressed++;
+    else if (finding->status == STATUS_FAIL)
+        report->errors++;
+    else
+        report->warnings++;
 }
 
 /* Writes bytes that may hold control characters or NUL so that a terminal
@@ -57,54 +63,68 @@ static void write_safe_cstring(FILE *out, const char *text)
     write_safe(out, text, strlen(text));
 }
 
-void output_text(FILE *out, const struct report *report)
+static void text_begin(FILE *out, const struct report *report)
+{
+    (void)out;
+    (void)report;
+}
+
+static void text_end(FILE *out, const struct report *report)
+{
+    (void)out;
+    (void)report;
+}
+
+static void text_finding(FILE *out, const struct report *report,
+                         const struct finding *finding)
 {
     const bool color = report->color;
-    for (size_t i = 0; i < report->findings->count; i++) {
-        const struct finding *finding = &report->findings->items[i];
-        if (finding->status == STATUS_SUPPRESSED)
-            continue;
-        const struct rule_entry *rule = &report->registry->rules[finding->rule];
-        bool error = finding->status == STATUS_FAIL;
+    if (finding->status == STATUS_SUPPRESSED)
+        return;
+    const struct rule_entry *rule = &report->registry->rules[finding->rule];
+    bool error = finding->status == STATUS_FAIL;
+    if (color)
+        fputs(BOLD, out);
+    write_safe_cstring(out, finding->file);
+    if (finding->line != 0) {
+        fprintf(out, ":%u", finding->line);
+        if (finding->column != 0)
+            fprintf(out, ":%u", finding->column);
+    }
+    fputs(":", out);
+    if (color)
+        fputs(RESET, out);
+    fputs(" ", out);
+    if (color)
+        fputs(error ? RED : MAGENTA, out);
+    fputs(error ? "error" : "warning", out);
+    if (color)
+        fputs(RESET, out);
+    fputs(": ", out);
+    write_safe_cstring(out, finding->message);
+    fputs(" ", out);
+    if (color)
+        fputs(DIM, out);
+    fprintf(out, "[%s]", rule->rule.code);
+    if (color)
+        fputs(RESET, out);
+    fputs("\n", out);
+    if (finding->hint != NULL) {
+        fputs("    ", out);
         if (color)
-            fputs(BOLD, out);
-        write_safe_cstring(out, finding->file);
-        if (finding->line != 0) {
-            fprintf(out, ":%u", finding->line);
-            if (finding->column != 0)
-                fprintf(out, ":%u", finding->column);
-        }
-        fputs(":", out);
+            fputs(CYAN, out);
+        fputs("hint:", out);
         if (color)
             fputs(RESET, out);
         fputs(" ", out);
-        if (color)
-            fputs(error ? RED : MAGENTA, out);
-        fputs(error ? "error" : "warning", out);
-        if (color)
-            fputs(RESET, out);
-        fputs(": ", out);
-        write_safe_cstring(out, finding->message);
-        fputs(" ", out);
-        if (color)
-            fputs(DIM, out);
-        fprintf(out, "[%s]", rule->rule.code);
-        if (color)
-            fputs(RESET, out);
+        write_safe_cstring(out, finding->hint);
         fputs("\n", out);
-        if (finding->hint != NULL) {
-            fputs("    ", out);
-            if (color)
-                fputs(CYAN, out);
-            fputs("hint:", out);
-            if (color)
-                fputs(RESET, out);
-            fputs(" ", out);
-            write_safe_cstring(out, finding->hint);
-            fputs("\n", out);
-        }
     }
 }
+
+const struct output_writer output_text_writer = {
+    text_begin, text_finding, text_end,
+};
 
 static const char *plural(size_t count, const char *one, const char *many)
 {

@@ -57,7 +57,11 @@ struct worker {
 struct pool {
     const struct pool_settings *settings;
     const struct discovery *discovery;
-    struct file_result *results;
+    struct file_result *results;    /* held until delivered */
+    bool *ready;                    /* results[i] is complete */
+    size_t delivered;               /* files 0..delivered-1 are delivered */
+    pool_deliver_fn deliver;
+    void *deliver_data;
     struct worker *workers;
     struct worker_status *status;   /* shared, one per worker slot */
     struct pollfd *fds;             /* one per worker slot */
@@ -212,6 +216,24 @@ static const char *rule_plugin(const struct pool *pool, uint32_t rule)
     return registry->plugins[registry->rules[rule].plugin].descriptor.name;
 }
 
+/* Hands over every complete result that all earlier files precede. */
+static void deliver_ready(struct pool *pool)
+{
+    while (pool->delivered < pool->discovery->count && pool->ready[pool->delivered]) {
+        size_t index = pool->delivered++;
+        pool->deliver(pool->deliver_data, index, &pool->results[index]);
+        file_result_release(&pool->results[index]);
+    }
+}
+
+/* Records that file index's results are in. */
+static void complete(struct pool *pool, size_t index)
+{
+    pool->ready[index] = true;
+    pool->done++;
+    deliver_ready(pool);
+}
+
 /* Gives file index an SL006 warning saying why it was not (completely)
  * checked. */
 static void fail_file(struct pool *pool, size_t index, uint32_t rule,
@@ -238,7 +260,7 @@ static void fail_file(struct pool *pool, size_t index, uint32_t rule,
                             "debugging");
     result->plugin_failed = true;
     result->incomplete = true;
-    pool->done++;
+    complete(pool, index);
 }
 
 /* Reaps a worker that is gone or must go, blames the file it was on, hands
@@ -367,8 +389,8 @@ static int receive(struct pool *pool, struct worker *worker)
         memmove(worker->outstanding, worker->outstanding + 1,
                 (worker->outstanding_count - 1) * sizeof(*worker->outstanding));
         worker->outstanding_count--;
-        pool->done++;
         pool->idle_deaths = 0;
+        complete(pool, index);
     }
     memmove(worker->inbox.data, worker->inbox.data + consumed,
             worker->inbox.length - consumed);
@@ -449,17 +471,21 @@ static void shut_down(struct pool *pool)
 }
 
 int pool_run(const struct pool_settings *settings,
-             const struct discovery *discovery, struct file_result *results)
+             const struct discovery *discovery, pool_deliver_fn deliver,
+             void *data)
 {
-    for (size_t i = 0; i < discovery->count; i++)
-        file_result_init(&results[i]);
     if (discovery->count == 0)
         return 0;
     struct pool pool;
     memset(&pool, 0, sizeof(pool));
     pool.settings = settings;
     pool.discovery = discovery;
-    pool.results = results;
+    pool.deliver = deliver;
+    pool.deliver_data = data;
+    pool.results = xcalloc(discovery->count, sizeof(*pool.results));
+    pool.ready = xcalloc(discovery->count, sizeof(*pool.ready));
+    for (size_t i = 0; i < discovery->count; i++)
+        file_result_init(&pool.results[i]);
     pool.count = settings->jobs ? settings->jobs : 1;
     if (pool.count > discovery->count)
         pool.count = (unsigned)discovery->count;
@@ -468,6 +494,8 @@ int pool_run(const struct pool_settings *settings,
     if (pool.status == MAP_FAILED) {
         fprintf(stderr, "sandlint: cannot share memory with workers: %s\n",
                 strerror(errno));
+        free(pool.results);
+        free(pool.ready);
         return -1;
     }
     pool.workers = xcalloc(pool.count, sizeof(*pool.workers));
@@ -504,6 +532,10 @@ int pool_run(const struct pool_settings *settings,
         free(pool.workers[i].outstanding);
     }
     munmap(pool.status, pool.count * sizeof(*pool.status));
+    for (size_t i = 0; i < discovery->count; i++)
+        file_result_release(&pool.results[i]);
+    free(pool.results);
+    free(pool.ready);
     free(pool.workers);
     free(pool.fds);
     free(pool.requeued);
@@ -512,12 +544,15 @@ int pool_run(const struct pool_settings *settings,
 
 void pool_run_in_process(const struct scan_settings *settings,
                          const struct discovery *discovery,
-                         struct file_result *results)
+                         pool_deliver_fn deliver, void *data)
 {
     for (size_t i = 0; i < discovery->count; i++) {
         struct file_check check;
+        struct file_result result;
         scan_file(settings, &discovery->files[i], &check);
-        file_result_take(&results[i], &check);
+        file_result_take(&result, &check);
         file_check_release(&check);
+        deliver(data, i, &result);
+        file_result_release(&result);
     }
 }

@@ -31,17 +31,27 @@ struct pool_settings {
 };
 
 /*
- * Checks every file of discovery in workers; results[i] (initialised here)
- * receives file i's results.  Returns 0, or -1 after printing why when the
+ * Receives file index's results, in index order whatever order the workers
+ * finish in.  The callee may take what it wants out of *result; the pool
+ * releases the rest afterwards.
+ */
+typedef void (*pool_deliver_fn)(void *data, size_t index,
+                                struct file_result *result);
+
+/*
+ * Checks every file of discovery in workers and delivers each file's
+ * results in order as soon as they and all before them are in (only the
+ * files in flight are held).  Returns 0, or -1 after printing why when the
  * pool itself cannot work (no pipes, no processes, workers failing before
  * any file).
  */
 int pool_run(const struct pool_settings *settings,
-             const struct discovery *discovery, struct file_result *results);
+             const struct discovery *discovery, pool_deliver_fn deliver,
+             void *data);
 
 /* Checks every file in this process, one after another (--no-isolation). */
 void pool_run_in_process(const struct scan_settings *settings,
                          const struct discovery *discovery,
-                         struct file_result *results);
+                         pool_deliver_fn deliver, void *data);
 
 #endif

@@ -1,0 +1,51 @@
+/*
+ * report_stream.h - turn each file's results, in file order, into the
+ * report: sort the file's findings, apply the allowlist, count, write.
+ *
+ * Findings stream straight to the writer, so memory does not grow with the
+ * number of files - except when the configuration has allowlist entries:
+ * then stale-entry warnings (known only at the end) must be sorted in
+ * among the files' findings, and everything is held until the end.
+ */
+#ifndef SANDLINT_REPORT_STREAM_H
+#define SANDLINT_REPORT_STREAM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "config_file.h"
+#include "discover.h"
+#include "options.h"
+#include "output.h"
+#include "result_codec.h"
+
+struct report_stream {
+    FILE *out;
+    const struct output_writer *writer;
+    struct report report;
+    struct config *config;          /* borrowed; entries marked used */
+    const char *config_display;     /* borrowed; may be NULL */
+    bool hold;                      /* collect, sort and write at the end */
+    struct finding_list held;
+    struct string_list checked;     /* packages with a checked file */
+    struct string_list incomplete;  /* packages with an unread file */
+    bool plugin_failed;
+};
+
+/* Starts the report (the writer's begin() unless holding). */
+void report_stream_begin(struct report_stream *stream, FILE *out, int format,
+                         const struct registry *registry,
+                         struct config *config, const char *config_display,
+                         size_t files, const char *root, bool color);
+
+/* Takes file's results (the next file in order). */
+void report_stream_file(struct report_stream *stream,
+                        const struct discovered_file *file,
+                        struct file_result *result);
+
+/* Adds the stale entries, writes what was held, ends the report. */
+void report_stream_end(struct report_stream *stream);
+
+void report_stream_release(struct report_stream *stream);
+
+#endif
