@@ -81,7 +81,8 @@ static void dedupe_grow(struct file_check *check)
     for (size_t i = 0; i < set->capacity; i++) {
         if (set->slots[i] == 0)
             continue;
-        size_t slot = (size_t)finding_hash(&check->findings.items[set->slots[i] - 1]) & (capacity - 1);
+        const struct finding *finding = &check->findings.items[set->slots[i] - 1];
+        size_t slot = (size_t)finding_hash(finding) & (capacity - 1);
         while (slots[slot] != 0)
             slot = (slot + 1) & (capacity - 1);
         slots[slot] = set->slots[i];

@@ -270,7 +270,8 @@ static const char *const engine_socket_directories[] = {
 int compose_is_engine_socket(const char *source, size_t source_length,
                              const char *target, size_t target_length)
 {
-    for (size_t i = 0; i < sizeof(engine_socket_names) / sizeof(*engine_socket_names); i++)
+    size_t names = sizeof(engine_socket_names) / sizeof(*engine_socket_names);
+    for (size_t i = 0; i < names; i++)
         if (contains(source, source_length, engine_socket_names[i]) ||
             contains(target, target_length, engine_socket_names[i]))
             return 1;
@@ -279,7 +280,9 @@ int compose_is_engine_socket(const char *source, size_t source_length,
     size_t trimmed = source_length;
     while (trimmed > 1 && source[trimmed - 1] == '/')
         trimmed--;
-    for (size_t i = 0; i < sizeof(engine_socket_directories) / sizeof(*engine_socket_directories); i++) {
+    size_t directories = sizeof(engine_socket_directories) /
+                         sizeof(*engine_socket_directories);
+    for (size_t i = 0; i < directories; i++) {
         const char *directory = engine_socket_directories[i];
         if (strlen(directory) == trimmed && memcmp(directory, source, trimmed) == 0)
             return 1;

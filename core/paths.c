@@ -125,7 +125,7 @@ char *path_relative(const char *base, const char *target)
     char *cursor = out;
     for (size_t i = 0; i < ups; i++, cursor += 3)
         memcpy(cursor, "../", 3);
-    strcpy(cursor, rest);
+    memcpy(cursor, rest, strlen(rest) + 1);
     size_t out_length = strlen(out);
     if (out_length > 0 && out[out_length - 1] == '/')
         out[out_length - 1] = '\0';

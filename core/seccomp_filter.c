@@ -23,6 +23,14 @@
 #define TIOCLINUX 0x541C
 #endif
 
+/* Signals: the pid is an int, so compare the low 32 bits. */
+#define PID_LOW(value) ((uint64_t)(uint32_t)(value))
+/* Argument n has all of bits set. */
+#define HAS_BITS(n, bits) SCMP_CMP((n), SCMP_CMP_MASKED_EQ, (bits), (bits))
+/* The low 32 bits of argument n equal value. */
+#define LOW32_IS(n, value) SCMP_CMP((n), SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, (value))
+
+
 bool seccomp_filter_available(const char **why)
 {
     /* PR_GET_SECCOMP fails with EINVAL on kernels without seccomp. */
@@ -97,28 +105,26 @@ static int add_base_rules(scmp_filter_ctx filter)
     /* Opens that could write: any of these flags. */
     static const unsigned long write_flags[] = { O_WRONLY, O_RDWR, O_CREAT, O_TRUNC };
     for (size_t i = 0; i < 4 && result == 0; i++) {
-        result = deny_if(filter, "open", SCMP_A1(SCMP_CMP_MASKED_EQ, write_flags[i], write_flags[i]));
+        result = deny_if(filter, "open", HAS_BITS(1, write_flags[i]));
         if (result == 0)
-            result = deny_if(filter, "openat", SCMP_A2(SCMP_CMP_MASKED_EQ, write_flags[i], write_flags[i]));
+            result = deny_if(filter, "openat", HAS_BITS(2, write_flags[i]));
     }
     /* Typing into the terminal: the request is an int, so only the low 32
      * bits count. */
     if (result == 0)
-        result = deny_if(filter, "ioctl", SCMP_A1(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCSTI));
+        result = deny_if(filter, "ioctl", LOW32_IS(1, TIOCSTI));
     if (result == 0)
-        result = deny_if(filter, "ioctl", SCMP_A1(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCLINUX));
+        result = deny_if(filter, "ioctl", LOW32_IS(1, TIOCLINUX));
     /* New namespaces through clone(). */
     static const unsigned long namespaces[] = {
         CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID,
         CLONE_NEWNET, CLONE_NEWCGROUP,
     };
     for (size_t i = 0; i < sizeof(namespaces) / sizeof(*namespaces) && result == 0; i++)
-        result = deny_if(filter, "clone", SCMP_A0(SCMP_CMP_MASKED_EQ, namespaces[i], namespaces[i]));
+        result = deny_if(filter, "clone", HAS_BITS(0, namespaces[i]));
     return result;
 }
 
-/* Signals: the pid is an int, so compare the low 32 bits. */
-#define PID_LOW(value) ((uint64_t)(uint32_t)(value))
 
 static int add_coordinator_rules(scmp_filter_ctx filter)
 {
@@ -128,15 +134,15 @@ static int add_coordinator_rules(scmp_filter_ctx filter)
     static const char *const calls[] = { "kill", "rt_sigqueueinfo" };
     int result = 0;
     for (size_t i = 0; i < 2 && result == 0; i++) {
-        result = deny_if(filter, calls[i], SCMP_A0(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, PID_LOW(getppid())));
+        result = deny_if(filter, calls[i], LOW32_IS(0, PID_LOW(getppid())));
         if (result == 0)
-            result = deny_if(filter, calls[i], SCMP_A0(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, 0));
+            result = deny_if(filter, calls[i], LOW32_IS(0, 0));
         if (result == 0)
-            result = deny_if(filter, calls[i], SCMP_A0(SCMP_CMP_MASKED_EQ, 0x80000000u, 0x80000000u));
+            result = deny_if(filter, calls[i], HAS_BITS(0, 0x80000000u));
     }
     for (size_t i = 0; i < 3 && result == 0; i++) {
         static const char *const thread_calls[] = { "tgkill", "tkill", "rt_tgsigqueueinfo" };
-        result = deny_if(filter, thread_calls[i], SCMP_A0(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, PID_LOW(getppid())));
+        result = deny_if(filter, thread_calls[i], LOW32_IS(0, PID_LOW(getppid())));
     }
     return result;
 }

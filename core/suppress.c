@@ -158,7 +158,9 @@ static bool parse_directive(const char *start, const char *end, unsigned line,
         return true;
     }
     cursor = skip_blanks(cursor, end);
-    const char *close = cursor < end && *cursor == '[' ? memchr(cursor, ']', (size_t)(end - cursor)) : NULL;
+    const char *close = NULL;
+    if (cursor < end && *cursor == '[')
+        close = memchr(cursor, ']', (size_t)(end - cursor));
     if (close == NULL) {
         problem(check, line, column, "suppression comment needs a selector list "
                 "in brackets, as in %s[SBX001]; nothing suppressed",

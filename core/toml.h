@@ -47,21 +47,21 @@ extern "C" {
 #define TOML_MAX_DEPTH 256
 
 enum toml_kind {
-	TOML_STRING,
-	TOML_INTEGER,
-	TOML_FLOAT,
-	TOML_BOOLEAN,
-	TOML_OFFSET_DATETIME,
-	TOML_LOCAL_DATETIME,
-	TOML_LOCAL_DATE,
-	TOML_LOCAL_TIME,
-	TOML_ARRAY,
-	TOML_TABLE
+    TOML_STRING,
+    TOML_INTEGER,
+    TOML_FLOAT,
+    TOML_BOOLEAN,
+    TOML_OFFSET_DATETIME,
+    TOML_LOCAL_DATETIME,
+    TOML_LOCAL_DATE,
+    TOML_LOCAL_TIME,
+    TOML_ARRAY,
+    TOML_TABLE
 };
 
 /* A position in the input: 1-based line, 1-based column in code points. */
 struct toml_pos {
-	unsigned line, column;
+    unsigned line, column;
 };
 
 /* A value of the tree.  Opaque; owned by its struct toml_doc. */
@@ -77,8 +77,8 @@ struct toml_doc;
  * Callers print it as "FILE:LINE:COL: message".
  */
 struct toml_error {
-	struct toml_pos pos;
-	char message[256];
+    struct toml_pos pos;
+    char message[256];
 };
 
 /*

@@ -39,8 +39,9 @@ static char *test_plugin(const char *name)
     const char *dir = getenv("TEST_PLUGIN_DIR");
     if (dir == NULL)
         dir = "tests/plugins/.libs";
-    char *path = malloc(strlen(dir) + strlen(name) + 8);
-    sprintf(path, "%s/%s.so", dir, name);
+    size_t size = strlen(dir) + strlen(name) + 8;
+    char *path = malloc(size);
+    snprintf(path, size, "%s/%s.so", dir, name);
     return path;
 }
 
