@@ -667,10 +667,11 @@ static void test_deep_tables(void **state)
     toml_doc_free(doc);
 
     /* Errors deep inside still report positions. */
-    both = malloc(strlen(text) + strlen(text) + 1);
+    size_t length = strlen(text);
+    both = malloc(2 * length + 1);
     assert_non_null(both);
-    strcpy(both, text);
-    strcat(both, text);
+    memcpy(both, text, length);
+    memcpy(both + length, text, length + 1);
     expect_error(both, 3, 1, "duplicate table");
     free(both);
     free(dotted);
