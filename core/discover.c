@@ -26,202 +26,338 @@ bool discover_is_compose_name(const char *name)
            (length >= 12 && strcmp(name + length - 5, ".yaml") == 0);
 }
 
-struct walk {
-    struct discovery *out;
-    const char *root;           /* for display paths */
-    char *operand_real;         /* realpath of the directory operand */
-    char *package;              /* package of the operand */
-    char *package_directory;
-};
-
-static struct discovered_file *add_file(struct walk *walk, const char *path,
-                                        const char *problem)
+int discover_compare(const char *a, const char *b)
 {
-    struct discovery *out = walk->out;
-    if (out->count == out->capacity) {
-        out->capacity = out->capacity ? out->capacity * 2 : 64;
-        out->files = xrealloc(out->files, out->capacity, sizeof(*out->files));
-    }
-    struct discovered_file *file = &out->files[out->count++];
-    memset(file, 0, sizeof(*file));
-    file->path = xstrdup(path);
-    file->absolute = path_absolute(path);
-    file->display = path_relative(walk->root, file->absolute);
-    file->package = walk->package ? xstrdup(walk->package) : NULL;
-    file->package_directory =
-        walk->package_directory ? xstrdup(walk->package_directory) : NULL;
-    file->problem = problem ? xstrdup(problem) : NULL;
-    return file;
-}
-
-static void add_problem(struct walk *walk, const char *path, const char *format,
-                        const char *detail)
-{
-    char *problem = xasprintf(format, detail);
-    add_file(walk, path, problem);
-    free(problem);
-}
-
-/* A symlink named like a Compose file: read it only when it resolves to a
- * non-directory inside the operand's tree. */
-static void consider_symlink(struct walk *walk, const char *path)
-{
-    struct stat info;
-    if (stat(path, &info) != 0) {
-        add_problem(walk, path, "cannot open file: %s", strerror(errno));
-        return;
-    }
-    if (S_ISDIR(info.st_mode))
-        return;     /* symlinked directories are never entered */
-    char *real = realpath(path, NULL);
-    if (real == NULL) {
-        add_problem(walk, path, "cannot open file: %s", strerror(errno));
-        return;
-    }
-    if (walk->operand_real != NULL && !path_is_within(walk->operand_real, real))
-        add_problem(walk, path, "symbolic link to '%s' leaves the scanned "
-                    "tree; not read", real);
-    else
-        add_file(walk, path, NULL);
-    free(real);
-}
-
-struct directory_stack {
-    char **paths;
-    size_t count, capacity;
-};
-
-static void push_directory(struct directory_stack *stack, char *path)
-{
-    if (stack->count == stack->capacity) {
-        stack->capacity = stack->capacity ? stack->capacity * 2 : 32;
-        stack->paths = xrealloc(stack->paths, stack->capacity,
-                                sizeof(*stack->paths));
-    }
-    stack->paths[stack->count++] = path;
-}
-
-static void walk_directory(struct walk *walk, const char *top)
-{
-    struct directory_stack stack = { NULL, 0, 0 };
-    push_directory(&stack, xstrdup(top));
-    while (stack.count > 0) {
-        char *directory = stack.paths[--stack.count];
-        /* O_NOFOLLOW: a directory replaced by a symlink is not entered. */
-        int fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-                                     O_CLOEXEC | O_NONBLOCK);
-        DIR *handle = fd >= 0 ? fdopendir(fd) : NULL;
-        if (handle == NULL) {
-            if (fd >= 0)
-                close(fd);
-            add_problem(walk, directory, "cannot read directory: %s",
-                        strerror(errno));
-            free(directory);
+    for (size_t i = 0;; i++) {
+        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+        if (x == y) {
+            if (x == '\0')
+                return 0;
             continue;
         }
-        struct dirent *entry;
-        while ((errno = 0, entry = readdir(handle)) != NULL) {
-            const char *name = entry->d_name;
-            if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
-                continue;
-            unsigned char type = entry->d_type;
-            if (type == DT_UNKNOWN) {
-                struct stat info;
-                if (fstatat(dirfd(handle), name, &info, AT_SYMLINK_NOFOLLOW) != 0)
-                    continue;   /* vanished while we looked */
-                type = S_ISDIR(info.st_mode) ? DT_DIR
-                       : S_ISLNK(info.st_mode) ? DT_LNK
-                       : S_ISREG(info.st_mode) ? DT_REG : DT_FIFO;
-            }
-            if (type == DT_DIR) {
-                if (strcmp(name, ".git") != 0)
-                    push_directory(&stack, path_join(directory, name));
-                continue;
-            }
-            if (!discover_is_compose_name(name))
-                continue;
-            char *path = path_join(directory, name);
-            if (type == DT_LNK)
-                consider_symlink(walk, path);
-            else
-                add_file(walk, path, NULL);   /* FIFOs too: the reader warns */
-            free(path);
-        }
-        if (errno != 0)
-            add_problem(walk, directory, "cannot read directory: %s",
-                        strerror(errno));
-        closedir(handle);
-        free(directory);
+        /* The end of a path, then the end of a component, come first. */
+        if (x == '\0' || y == '\0')
+            return x == '\0' ? -1 : 1;
+        if (x == '/' || y == '/')
+            return x == '/' ? -1 : 1;
+        return x < y ? -1 : 1;
     }
-    free(stack.paths);
 }
 
-static int compare_display(const void *left, const void *right)
+void discovered_file_free(struct discovered_file *file)
 {
-    const struct discovered_file *a = left, *b = right;
-    return strcmp(a->display, b->display);
-}
-
-static void discovered_release(struct discovered_file *file)
-{
+    if (file == NULL)
+        return;
     free(file->path);
     free(file->absolute);
     free(file->display);
     free(file->package);
-    free(file->package_directory);
     free(file->problem);
+    free(file);
 }
 
-int discover_files(const char *const *operands, size_t count, const char *root,
-                   struct discovery *out, char **error)
+/* ------------------------------------------------------------------ */
+/* one operand: a sorted depth-first walk                              */
+/* ------------------------------------------------------------------ */
+
+struct entry {
+    char *name;
+    unsigned char type;         /* DT_DIR, DT_REG, DT_LNK, other */
+};
+
+struct frame {
+    char *path;                 /* the directory, operand-based */
+    char *absolute;
+    struct entry *entries;      /* sorted by name */
+    size_t count, next;
+};
+
+struct operand {
+    char *path;                 /* as given */
+    char *absolute;
+    char *real;                 /* realpath of a directory operand */
+    char *package;              /* default package: the operand's basename
+                                   (a file's: its directory's) */
+    bool is_directory;
+    bool started, finished;
+    struct frame *frames;       /* the directories on the current path */
+    size_t depth, capacity;
+    struct discovered_file *head;   /* the next file, looked ahead */
+};
+
+struct discovery_walk {
+    const char *root;
+    struct operand *operands;
+    size_t count;
+    size_t yielded;
+    char *last;                 /* display of the last file (for overlaps) */
+};
+
+static struct discovered_file *make_file(const struct discovery_walk *walk,
+                                         const struct operand *operand,
+                                         const char *path, const char *absolute,
+                                         const char *problem)
 {
-    memset(out, 0, sizeof(*out));
-    *error = NULL;
-    for (size_t i = 0; i < count; i++) {
-        const char *operand = operands[i];
-        struct stat info;
-        if (stat(operand, &info) != 0) {
-            *error = xasprintf("%s: %s", operand, strerror(errno));
-            discovery_release(out);
-            return -1;
-        }
-        struct walk walk = { out, root, NULL, NULL, NULL };
-        if (S_ISDIR(info.st_mode)) {
-            walk.operand_real = realpath(operand, NULL);
-            walk.package_directory = path_absolute(operand);
-            walk.package = path_basename(walk.package_directory);
-            walk_directory(&walk, operand);
-        } else {
-            /* A file operand belongs to its parent directory. */
-            char *absolute = path_absolute(operand);
-            walk.package_directory = path_dirname(absolute);
-            walk.package = path_basename(walk.package_directory);
-            free(absolute);
-            add_file(&walk, operand, NULL);
-        }
-        free(walk.operand_real);
-        free(walk.package);
-        free(walk.package_directory);
+    struct discovered_file *file = xcalloc(1, sizeof(*file));
+    file->path = xstrdup(path);
+    file->absolute = xstrdup(absolute);
+    file->display = path_relative(walk->root, absolute);
+    file->package = operand->package ? xstrdup(operand->package) : NULL;
+    file->problem = problem ? xstrdup(problem) : NULL;
+    return file;
+}
+
+static struct discovered_file *problem_file(const struct discovery_walk *walk,
+                                            const struct operand *operand,
+                                            const char *path, const char *absolute,
+                                            const char *format, const char *detail)
+{
+    char *problem = xasprintf(format, detail);
+    struct discovered_file *file = make_file(walk, operand, path, absolute, problem);
+    free(problem);
+    return file;
+}
+
+static int compare_entries(const void *a, const void *b)
+{
+    return strcmp(((const struct entry *)a)->name, ((const struct entry *)b)->name);
+}
+
+static void frame_release(struct frame *frame)
+{
+    for (size_t i = 0; i < frame->count; i++)
+        free(frame->entries[i].name);
+    free(frame->entries);
+    free(frame->path);
+    free(frame->absolute);
+}
+
+/* Reads and sorts a directory onto the operand's stack.  Returns 0, or -1
+ * with errno set. */
+static int push_directory(struct operand *operand, const char *path,
+                          const char *absolute)
+{
+    /* O_NOFOLLOW: a directory replaced by a symlink is not entered. */
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    DIR *handle = fd >= 0 ? fdopendir(fd) : NULL;
+    if (handle == NULL) {
+        int saved = errno;
+        if (fd >= 0)
+            close(fd);
+        errno = saved;
+        return -1;
     }
-    if (out->count > 1)
-        qsort(out->files, out->count, sizeof(*out->files), compare_display);
-    /* Overlapping operands name some files twice: keep one. */
-    size_t kept = 0;
-    for (size_t i = 0; i < out->count; i++) {
-        if (kept > 0 && strcmp(out->files[kept - 1].display, out->files[i].display) == 0) {
-            discovered_release(&out->files[i]);
+    struct frame frame;
+    memset(&frame, 0, sizeof(frame));
+    size_t capacity = 0;
+    struct dirent *entry;
+    while ((errno = 0, entry = readdir(handle)) != NULL) {
+        const char *name = entry->d_name;
+        if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
             continue;
+        unsigned char type = entry->d_type;
+        if (type == DT_UNKNOWN) {
+            struct stat info;
+            if (fstatat(dirfd(handle), name, &info, AT_SYMLINK_NOFOLLOW) != 0)
+                continue;   /* vanished while we looked */
+            type = S_ISDIR(info.st_mode) ? DT_DIR
+                   : S_ISLNK(info.st_mode) ? DT_LNK
+                   : S_ISREG(info.st_mode) ? DT_REG : DT_FIFO;
         }
-        out->files[kept++] = out->files[i];
+        /* Only what can lead to a Compose file is kept. */
+        if (type == DT_DIR ? strcmp(name, ".git") == 0 : !discover_is_compose_name(name))
+            continue;
+        if (frame.count == capacity) {
+            capacity = capacity ? capacity * 2 : 16;
+            frame.entries = xrealloc(frame.entries, capacity, sizeof(*frame.entries));
+        }
+        frame.entries[frame.count].name = xstrdup(name);
+        frame.entries[frame.count].type = type;
+        frame.count++;
     }
-    out->count = kept;
+    int saved = errno;
+    closedir(handle);
+    if (saved != 0) {
+        frame_release(&frame);
+        errno = saved;
+        return -1;
+    }
+    if (frame.count > 1)
+        qsort(frame.entries, frame.count, sizeof(*frame.entries), compare_entries);
+    frame.path = xstrdup(path);
+    frame.absolute = xstrdup(absolute);
+    if (operand->depth == operand->capacity) {
+        operand->capacity = operand->capacity ? operand->capacity * 2 : 16;
+        operand->frames = xrealloc(operand->frames, operand->capacity,
+                                   sizeof(*operand->frames));
+    }
+    operand->frames[operand->depth++] = frame;
     return 0;
 }
 
-void discovery_release(struct discovery *discovery)
+/* A symlink named like a Compose file: read it only when it resolves to a
+ * non-directory inside the operand's tree. */
+static struct discovered_file *consider_symlink(const struct discovery_walk *walk,
+                                                const struct operand *operand,
+                                                const char *path,
+                                                const char *absolute)
 {
-    for (size_t i = 0; i < discovery->count; i++)
-        discovered_release(&discovery->files[i]);
-    free(discovery->files);
-    memset(discovery, 0, sizeof(*discovery));
+    struct stat info;
+    if (stat(path, &info) != 0)
+        return problem_file(walk, operand, path, absolute, "cannot open file: %s",
+                            strerror(errno));
+    if (S_ISDIR(info.st_mode))
+        return NULL;    /* symlinked directories are never entered */
+    char *real = realpath(path, NULL);
+    if (real == NULL)
+        return problem_file(walk, operand, path, absolute, "cannot open file: %s",
+                            strerror(errno));
+    struct discovered_file *file;
+    if (operand->real != NULL && !path_is_within(operand->real, real))
+        file = problem_file(walk, operand, path, absolute, "symbolic link to '%s' "
+                            "leaves the scanned tree; not read", real);
+    else
+        file = make_file(walk, operand, path, absolute, NULL);
+    free(real);
+    return file;
+}
+
+/* The operand's next file in its own order, or NULL when it has no more. */
+static struct discovered_file *operand_next(const struct discovery_walk *walk,
+                                            struct operand *operand)
+{
+    if (operand->finished)
+        return NULL;
+    if (!operand->started) {
+        operand->started = true;
+        if (!operand->is_directory) {
+            operand->finished = true;
+            return make_file(walk, operand, operand->path, operand->absolute, NULL);
+        }
+        if (push_directory(operand, operand->path, operand->absolute) != 0) {
+            operand->finished = true;
+            return problem_file(walk, operand, operand->path, operand->absolute,
+                                "cannot read directory: %s", strerror(errno));
+        }
+    }
+    while (operand->depth > 0) {
+        struct frame *frame = &operand->frames[operand->depth - 1];
+        if (frame->next == frame->count) {
+            frame_release(frame);
+            operand->depth--;
+            continue;
+        }
+        const struct entry *entry = &frame->entries[frame->next++];
+        char *path = path_join(frame->path, entry->name);
+        char *absolute = path_join(frame->absolute, entry->name);
+        struct discovered_file *file = NULL;
+        if (entry->type == DT_DIR) {
+            if (push_directory(operand, path, absolute) != 0)
+                file = problem_file(walk, operand, path, absolute,
+                                    "cannot read directory: %s", strerror(errno));
+        } else if (entry->type == DT_LNK) {
+            file = consider_symlink(walk, operand, path, absolute);
+        } else {
+            file = make_file(walk, operand, path, absolute, NULL);   /* FIFOs
+                                                too: the reader warns */
+        }
+        free(path);
+        free(absolute);
+        if (file != NULL)
+            return file;
+    }
+    operand->finished = true;
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* all operands, merged                                                */
+/* ------------------------------------------------------------------ */
+
+struct discovery_walk *discovery_open(const char *const *operands, size_t count,
+                                      const char *root, char **error)
+{
+    *error = NULL;
+    struct discovery_walk *walk = xcalloc(1, sizeof(*walk));
+    walk->root = root;
+    walk->operands = xcalloc(count ? count : 1, sizeof(*walk->operands));
+    for (size_t i = 0; i < count; i++) {
+        struct stat info;
+        if (stat(operands[i], &info) != 0) {
+            *error = xasprintf("%s: %s", operands[i], strerror(errno));
+            walk->count = i;
+            discovery_close(walk);
+            return NULL;
+        }
+        struct operand *operand = &walk->operands[i];
+        operand->path = xstrdup(operands[i]);
+        operand->absolute = path_absolute(operands[i]);
+        operand->is_directory = S_ISDIR(info.st_mode);
+        if (operand->is_directory) {
+            operand->real = realpath(operands[i], NULL);
+            operand->package = path_basename(operand->absolute);
+        } else {
+            /* A file operand belongs to its parent directory. */
+            char *parent = path_dirname(operand->absolute);
+            operand->package = path_basename(parent);
+            free(parent);
+        }
+    }
+    walk->count = count;
+    return walk;
+}
+
+struct discovered_file *discovery_next(struct discovery_walk *walk)
+{
+    for (;;) {
+        /* Each operand yields in order: take the smallest head. */
+        struct operand *best = NULL;
+        for (size_t i = 0; i < walk->count; i++) {
+            struct operand *operand = &walk->operands[i];
+            if (operand->head == NULL)
+                operand->head = operand_next(walk, operand);
+            if (operand->head != NULL &&
+                (best == NULL ||
+                 discover_compare(operand->head->display, best->head->display) < 0))
+                best = operand;
+        }
+        if (best == NULL)
+            return NULL;
+        struct discovered_file *file = best->head;
+        best->head = NULL;
+        /* Overlapping operands name some files twice: keep one. */
+        if (walk->last != NULL && strcmp(walk->last, file->display) == 0) {
+            discovered_file_free(file);
+            continue;
+        }
+        free(walk->last);
+        walk->last = xstrdup(file->display);
+        walk->yielded++;
+        return file;
+    }
+}
+
+size_t discovery_count(const struct discovery_walk *walk)
+{
+    return walk->yielded;
+}
+
+void discovery_close(struct discovery_walk *walk)
+{
+    if (walk == NULL)
+        return;
+    for (size_t i = 0; i < walk->count; i++) {
+        struct operand *operand = &walk->operands[i];
+        for (size_t d = 0; d < operand->depth; d++)
+            frame_release(&operand->frames[d]);
+        free(operand->frames);
+        discovered_file_free(operand->head);
+        free(operand->path);
+        free(operand->absolute);
+        free(operand->real);
+        free(operand->package);
+    }
+    free(walk->operands);
+    free(walk->last);
+    free(walk);
 }

@@ -102,16 +102,27 @@ struct run {
     char *config_display;       /* config path relative to the root */
 };
 
-/* The pool delivers each file's results, in order, to the report. */
-struct delivery {
+/* Files flow from the search, through the pool, into the report. */
+struct file_flow {
+    struct discovery_walk *walk;
+    const struct package_directories *packages;
     struct report_stream *stream;
-    const struct discovery *discovery;
 };
 
-static void deliver_file(void *data, size_t index, struct file_result *result)
+static struct discovered_file *next_file(void *data)
 {
-    struct delivery *delivery = data;
-    report_stream_file(delivery->stream, &delivery->discovery->files[index], result);
+    struct file_flow *flow = data;
+    struct discovered_file *file = discovery_next(flow->walk);
+    if (file != NULL)
+        packages_assign(file, flow->packages);
+    return file;
+}
+
+static void deliver_file(void *data, const struct discovered_file *file,
+                         struct file_result *result)
+{
+    struct file_flow *flow = data;
+    report_stream_file(flow->stream, file, result);
 }
 
 static int run_checks(const struct options *options, struct run *run)
@@ -152,9 +163,10 @@ static int run_checks(const struct options *options, struct run *run)
         return EXIT_TROUBLE;
     }
 
-    struct discovery discovery;
     char *error = NULL;
-    if (discover_files(operands, operand_count, root, &discovery, &error) != 0) {
+    struct discovery_walk *walk = discovery_open(operands, operand_count, root,
+                                                 &error);
+    if (walk == NULL) {
         fprintf(stderr, "sandlint: %s\n", error);
         free(error);
         packages_release(&packages);
@@ -162,8 +174,6 @@ static int run_checks(const struct options *options, struct run *run)
             fclose(out);
         return EXIT_TROUBLE;
     }
-    packages_assign(&discovery, &packages);
-    packages_release(&packages);
 
     struct scan_settings settings = {
         .registry = registry,
@@ -172,13 +182,12 @@ static int run_checks(const struct options *options, struct run *run)
         .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
     };
     struct report_stream stream;
-    struct delivery delivery = { &stream, &discovery };
+    struct file_flow flow = { walk, &packages, &stream };
     report_stream_begin(&stream, out, options->format, registry, &run->config,
-                        run->config_display, discovery.count, root,
-                        want_color(options, out));
+                        run->config_display, root, want_color(options, out));
     int pool_status = 0;
     if (options->no_isolation) {
-        pool_run_in_process(&settings, &discovery, deliver_file, &delivery);
+        pool_run_in_process(&settings, next_file, &flow, deliver_file, &flow);
     } else {
         struct pool_settings pool = {
             .scan = &settings,
@@ -186,8 +195,9 @@ static int run_checks(const struct options *options, struct run *run)
             .timeout_seconds = options->timeout,
             .worker_setup = confine_worker,
         };
-        pool_status = pool_run(&pool, &discovery, deliver_file, &delivery);
+        pool_status = pool_run(&pool, next_file, &flow, deliver_file, &flow);
     }
+    stream.report.files = discovery_count(walk);
     /* Even after a failure the report stays well-formed. */
     report_stream_end(&stream);
     const struct report *report = &stream.report;
@@ -202,7 +212,8 @@ static int run_checks(const struct options *options, struct run *run)
         free(summary);
     }
     report_stream_release(&stream);
-    discovery_release(&discovery);
+    discovery_close(walk);
+    packages_release(&packages);
     return status;
 }
 

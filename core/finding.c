@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "discover.h"
 #include "xalloc.h"
 
 void finding_list_init(struct finding_list *list)
@@ -79,7 +80,8 @@ static int compare_bytes(const char *a, size_t a_length, const char *b,
 static int compare_findings(const void *left, const void *right)
 {
     const struct finding *a = left, *b = right;
-    int order = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+    /* Files in the order discovery yields them: component by component. */
+    int order = discover_compare(a->file ? a->file : "", b->file ? b->file : "");
     if (order != 0)
         return order;
     if (a->line != b->line)

@@ -57,7 +57,8 @@ struct finding *finding_list_add(struct finding_list *list);
 void finding_list_take(struct finding_list *to, struct finding_list *from);
 /* Frees the strings of one finding. */
 void finding_release(struct finding *finding);
-/* Sorts by file, line, column, rule code, key (the report order). */
+/* Sorts by file (component by component, as discover_compare), line,
+ * column, rule code, key (the report order). */
 void finding_list_sort(struct finding_list *list,
                        const char *(*rule_code)(size_t rule));
 

@@ -76,25 +76,20 @@ void packages_release(struct package_directories *directories)
     string_list_release(&directories->list);
 }
 
-void packages_assign(struct discovery *discovery,
+void packages_assign(struct discovered_file *file,
                      const struct package_directories *configured)
 {
     if (!configured->configured)
         return;
     const struct string_list *list = &configured->list;
-    for (size_t f = 0; f < discovery->count; f++) {
-        struct discovered_file *file = &discovery->files[f];
-        const char *best = NULL;
-        for (size_t d = 0; d < list->count; d++) {
-            const char *directory = list->items[d];
-            if (path_is_within(directory, file->absolute) &&
-                strcmp(directory, file->absolute) != 0 &&
-                (best == NULL || strlen(directory) > strlen(best)))
-                best = directory;
-        }
-        free(file->package);
-        free(file->package_directory);
-        file->package = best ? path_basename(best) : NULL;
-        file->package_directory = best ? xstrdup(best) : NULL;
+    const char *best = NULL;
+    for (size_t d = 0; d < list->count; d++) {
+        const char *directory = list->items[d];
+        if (path_is_within(directory, file->absolute) &&
+            strcmp(directory, file->absolute) != 0 &&
+            (best == NULL || strlen(directory) > strlen(best)))
+            best = directory;
     }
+    free(file->package);
+    file->package = best ? path_basename(best) : NULL;
 }

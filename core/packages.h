@@ -29,8 +29,8 @@ void packages_find(const struct config *config, const char *root,
                    struct package_directories *out);
 void packages_release(struct package_directories *directories);
 
-/* Rewrites the package of every file of discovery as configured. */
-void packages_assign(struct discovery *discovery,
+/* Rewrites the package of a file as configured. */
+void packages_assign(struct discovered_file *file,
                      const struct package_directories *directories);
 
 #endif

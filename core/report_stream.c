@@ -35,13 +35,12 @@ static void write_all(struct report_stream *stream, struct finding_list *finding
 void report_stream_begin(struct report_stream *stream, FILE *out, int format,
                          const struct registry *registry,
                          struct config *config, const char *config_display,
-                         size_t files, const char *root, bool color)
+                         const char *root, bool color)
 {
     memset(stream, 0, sizeof(*stream));
     stream->out = out;
     stream->writer = output_writer(format);
     stream->report.registry = registry;
-    stream->report.files = files;
     stream->report.root = root;
     stream->report.color = color;
     stream->config = config;

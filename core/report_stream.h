@@ -36,14 +36,15 @@ struct report_stream {
 void report_stream_begin(struct report_stream *stream, FILE *out, int format,
                          const struct registry *registry,
                          struct config *config, const char *config_display,
-                         size_t files, const char *root, bool color);
+                         const char *root, bool color);
 
 /* Takes file's results (the next file in order). */
 void report_stream_file(struct report_stream *stream,
                         const struct discovered_file *file,
                         struct file_result *result);
 
-/* Adds the stale entries, writes what was held, ends the report. */
+/* Adds the stale entries, writes what was held, ends the report (set
+ * stream->report.files first). */
 void report_stream_end(struct report_stream *stream);
 
 void report_stream_release(struct report_stream *stream);

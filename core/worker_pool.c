@@ -2,12 +2,14 @@
  *
  * Round trips between processes cost more than checking a small Compose
  * file, so work moves in batches: the coordinator hands a worker up to
- * BATCH file indices at a time, and the worker sends results back when its
- * local queue runs dry (or its buffer fills).  What a worker is doing right
- * now - which file, since when, in which rule - lives in a page of memory
- * shared with the coordinator: that names the file and plugin when a
- * worker crashes or hangs, and which files must be checked again by its
- * replacement.
+ * BATCH files at a time, and the worker sends results back when its queue
+ * runs dry (or its buffer fills).  What a worker is doing right now - which
+ * file, since when, in which rule - lives in a page of memory shared with
+ * the coordinator: that names the file and plugin when a worker crashes or
+ * hangs, and which files its replacement must check again.
+ *
+ * Files are numbered in the source's order; a window of WINDOW numbers is
+ * in flight at most, and results are delivered in number order.
  */
 #include "config.h"
 
@@ -31,44 +33,66 @@
 
 #define NO_RULE UINT32_MAX
 #define NO_FILE UINT32_MAX
+#define NO_STRING UINT32_MAX
 /* Files outstanding per worker; refilled when half are done. */
 #define BATCH 64
 /* Results buffered in a worker before it writes them anyway. */
 #define FLUSH_BYTES (256 * 1024)
 /* Workers that die before taking a file, in a row, before we give up. */
 #define MAX_IDLE_DEATHS 3
+/* Longest path accepted in a task (both sides check it). */
+#define MAX_TASK_PATH 65536
 
 /* Written by the worker, read by the coordinator. */
 struct worker_status {
-    volatile uint32_t file;         /* file being checked, or NO_FILE */
+    volatile uint32_t file;         /* number of the file being checked */
     volatile uint32_t rule;         /* rule whose callback runs, or NO_RULE */
     volatile int64_t started_ms;    /* CLOCK_MONOTONIC, when file started */
 };
 
+/* A task: its header, then path, display and package bytes. */
+struct task_header {
+    uint32_t number;
+    uint32_t path_length;
+    uint32_t display_length;
+    uint32_t package_length;        /* NO_STRING: no package */
+};
+
 struct worker {
     pid_t pid;
-    int task_fd;                /* coordinator -> worker: file indices */
-    int result_fd;              /* worker -> coordinator: frames */
-    size_t *outstanding;        /* assigned, no result yet, in order */
+    int task_fd;                /* coordinator -> worker: tasks */
+    int result_fd;              /* worker -> coordinator: result frames */
+    uint32_t *outstanding;      /* numbers assigned, no result yet, in order */
     size_t outstanding_count;
     struct byte_buffer inbox;   /* bytes of frames being received */
 };
 
+/* A file in flight. */
+struct slot {
+    struct discovered_file *file;   /* NULL: slot free */
+    struct file_result result;
+    bool ready;
+};
+
 struct pool {
     const struct pool_settings *settings;
-    const struct discovery *discovery;
-    struct file_result *results;    /* held until delivered */
-    bool *ready;                    /* results[i] is complete */
-    size_t delivered;               /* files 0..delivered-1 are delivered */
+    pool_source_fn source;
+    void *source_data;
     pool_deliver_fn deliver;
     void *deliver_data;
-    struct worker *workers;
-    struct worker_status *status;   /* shared, one per worker slot */
-    struct pollfd *fds;             /* one per worker slot */
-    unsigned count;
-    size_t next, done;
-    size_t *requeued;               /* files to hand out again */
+    bool source_done;
+    struct slot *slots;             /* window, indexed by number % window */
+    size_t window;
+    uint32_t pulled;                /* numbers 0..pulled-1 came from source */
+    uint32_t delivered;             /* numbers 0..delivered-1 delivered */
+    uint32_t *requeued;             /* numbers to hand out again */
     size_t requeued_count;
+    uint32_t *fresh;                /* ring of pulled numbers not yet assigned, */
+    size_t fresh_head, fresh_count; /* handed out in order */
+    struct worker *workers;
+    struct worker_status *status;   /* shared, one per worker */
+    struct pollfd *fds;
+    unsigned count;
     unsigned idle_deaths;
 };
 
@@ -98,21 +122,32 @@ static bool write_all(int fd, const void *data, size_t length)
 /* the worker side                                                     */
 /* ------------------------------------------------------------------ */
 
-/* Reads at least one index (blocking), and whatever else is there. */
-static size_t read_indices(int fd, uint32_t *indices, size_t capacity)
+/* Takes one complete task out of inbox (from *at) into *file; returns
+ * 1, 0 when more bytes are needed, or -1 when the task is malformed. */
+static int take_task(const struct byte_buffer *inbox, size_t *at, uint32_t *number,
+                     struct discovered_file *file)
 {
-    size_t bytes = 0;
-    for (;;) {
-        ssize_t got = read(fd, (unsigned char *)indices + bytes,
-                           capacity * sizeof(*indices) - bytes);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            return 0;
-        bytes += (size_t)got;
-        if (bytes % sizeof(*indices) == 0)
-            return bytes / sizeof(*indices);
-    }
+    struct task_header header;
+    if (inbox->length - *at < sizeof(header))
+        return 0;
+    memcpy(&header, inbox->data + *at, sizeof(header));
+    if (header.path_length > MAX_TASK_PATH || header.display_length > MAX_TASK_PATH ||
+        (header.package_length > MAX_TASK_PATH && header.package_length != NO_STRING))
+        return -1;
+    size_t package = header.package_length == NO_STRING ? 0 : header.package_length;
+    size_t size = sizeof(header) + header.path_length + header.display_length + package;
+    if (inbox->length - *at < size)
+        return 0;
+    const char *bytes = (const char *)inbox->data + *at + sizeof(header);
+    memset(file, 0, sizeof(*file));
+    file->path = xmemdup(bytes, header.path_length);
+    file->display = xmemdup(bytes + header.path_length, header.display_length);
+    if (header.package_length != NO_STRING)
+        file->package = xmemdup(bytes + header.path_length + header.display_length,
+                                package);
+    *number = header.number;
+    *at += size;
+    return 1;
 }
 
 static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
@@ -125,45 +160,127 @@ static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
         _exit(3);
     check_set_rule_slot(&status->rule);
     struct byte_buffer results = { NULL, 0, 0 };
-    uint32_t queue[BATCH];
+    struct byte_buffer inbox = { NULL, 0, 0 };
+    size_t at = 0;
     for (;;) {
-        /* Nothing queued: send what we have, then wait for more. */
-        if (results.length > 0 && !write_all(result_fd, results.data, results.length))
-            _exit(5);
-        results.length = 0;
-        size_t count = read_indices(task_fd, queue, BATCH);
-        if (count == 0)
-            _exit(0);   /* the coordinator has no more files */
-        for (size_t i = 0; i < count; i++) {
-            uint32_t index = queue[i];
-            if (index >= pool->discovery->count)
-                _exit(4);
-            status->started_ms = now_ms();
-            status->file = index;
-            struct file_check check;
-            scan_file(settings->scan, &pool->discovery->files[index], &check);
-            size_t start = results.length;
-            uint32_t header[2] = { index, 0 };
-            byte_buffer_append(&results, header, sizeof(header));
-            codec_encode(&check, &results);
-            uint32_t payload = (uint32_t)(results.length - start - sizeof(header));
-            memcpy(results.data + start + sizeof(uint32_t), &payload, sizeof(payload));
-            file_check_release(&check);
-            status->file = NO_FILE;
-            if (results.length >= FLUSH_BYTES) {
-                if (!write_all(result_fd, results.data, results.length))
-                    _exit(5);
-                results.length = 0;
-            }
+        uint32_t number;
+        struct discovered_file file;
+        int taken = take_task(&inbox, &at, &number, &file);
+        if (taken < 0)
+            _exit(4);
+        if (taken == 0) {
+            /* Nothing complete queued: send what we have, then wait. */
+            if (results.length > 0 && !write_all(result_fd, results.data, results.length))
+                _exit(5);
+            results.length = 0;
+            memmove(inbox.data, inbox.data + at, inbox.length - at);
+            inbox.length -= at;
+            at = 0;
+            unsigned char chunk[16384];
+            ssize_t got;
+            do
+                got = read(task_fd, chunk, sizeof(chunk));
+            while (got < 0 && errno == EINTR);
+            if (got <= 0)
+                _exit(0);   /* the coordinator has no more files */
+            byte_buffer_append(&inbox, chunk, (size_t)got);
+            continue;
+        }
+        status->started_ms = now_ms();
+        status->file = number;
+        struct file_check check;
+        scan_file(settings->scan, &file, &check);
+        size_t start = results.length;
+        uint32_t header[2] = { number, 0 };
+        byte_buffer_append(&results, header, sizeof(header));
+        codec_encode(&check, &results);
+        uint32_t payload = (uint32_t)(results.length - start - sizeof(header));
+        memcpy(results.data + start + sizeof(uint32_t), &payload, sizeof(payload));
+        file_check_release(&check);
+        status->file = NO_FILE;
+        free(file.path);
+        free(file.display);
+        free(file.package);
+        if (results.length >= FLUSH_BYTES) {
+            if (!write_all(result_fd, results.data, results.length))
+                _exit(5);
+            results.length = 0;
         }
     }
 }
 
 /* ------------------------------------------------------------------ */
-/* the coordinator side                                                */
+/* the coordinator side: files in flight                               */
 /* ------------------------------------------------------------------ */
 
-static int spawn(struct pool *pool, unsigned slot)
+static struct slot *slot_of(struct pool *pool, uint32_t number)
+{
+    return &pool->slots[number % pool->window];
+}
+
+/* Hands over every complete result that all earlier files precede. */
+static void deliver_ready(struct pool *pool)
+{
+    for (;;) {
+        struct slot *slot = slot_of(pool, pool->delivered);
+        if (pool->delivered == pool->pulled || !slot->ready)
+            return;
+        pool->deliver(pool->deliver_data, slot->file, &slot->result);
+        file_result_release(&slot->result);
+        discovered_file_free(slot->file);
+        memset(slot, 0, sizeof(*slot));
+        pool->delivered++;
+    }
+}
+
+static void complete(struct pool *pool, uint32_t number)
+{
+    slot_of(pool, number)->ready = true;
+    deliver_ready(pool);
+}
+
+/* A file discovery could not read: its warning needs no worker. */
+static void complete_problem(struct pool *pool, uint32_t number)
+{
+    struct slot *slot = slot_of(pool, number);
+    struct file_check check;
+    scan_file(pool->settings->scan, slot->file, &check);
+    file_result_take(&slot->result, &check);
+    file_check_release(&check);
+    complete(pool, number);
+}
+
+/* Pulls files from the source while the window has room. */
+static void pull(struct pool *pool)
+{
+    while (!pool->source_done && pool->pulled - pool->delivered < pool->window) {
+        struct discovered_file *file = pool->source(pool->source_data);
+        if (file == NULL) {
+            pool->source_done = true;
+            return;
+        }
+        uint32_t number = pool->pulled++;
+        struct slot *slot = slot_of(pool, number);
+        slot->file = file;
+        file_result_init(&slot->result);
+        slot->ready = false;
+        if (file->problem != NULL)
+            complete_problem(pool, number);
+        else
+            pool->fresh[(pool->fresh_head + pool->fresh_count++) % pool->window] = number;
+    }
+}
+
+static bool finished(const struct pool *pool)
+{
+    return pool->source_done && pool->delivered == pool->pulled;
+}
+
+/* ------------------------------------------------------------------ */
+/* the coordinator side: workers                                       */
+/* ------------------------------------------------------------------ */
+
+static int spawn(struct pool *pool, unsigned index)
 {
     int tasks[2], results[2];
     if (pipe2(tasks, O_CLOEXEC) != 0)
@@ -173,8 +290,8 @@ static int spawn(struct pool *pool, unsigned slot)
         close(tasks[1]);
         return -1;
     }
-    pool->status[slot].rule = NO_RULE;
-    pool->status[slot].file = NO_FILE;
+    pool->status[index].rule = NO_RULE;
+    pool->status[index].file = NO_FILE;
     fflush(NULL);   /* nothing buffered may be written twice */
     pid_t pid = fork();
     if (pid < 0) {
@@ -187,7 +304,7 @@ static int spawn(struct pool *pool, unsigned slot)
     if (pid == 0) {
         /* Other workers' pipes must not keep them alive. */
         for (unsigned i = 0; i < pool->count; i++) {
-            if (i != slot && pool->workers[i].pid > 0) {
+            if (i != index && pool->workers[i].pid > 0) {
                 close(pool->workers[i].task_fd);
                 close(pool->workers[i].result_fd);
             }
@@ -195,11 +312,11 @@ static int spawn(struct pool *pool, unsigned slot)
         close(tasks[1]);
         close(results[0]);
         signal(SIGPIPE, SIG_DFL);
-        worker_main(pool, slot, tasks[0], results[1]);
+        worker_main(pool, index, tasks[0], results[1]);
     }
     close(tasks[0]);
     close(results[1]);
-    struct worker *worker = &pool->workers[slot];
+    struct worker *worker = &pool->workers[index];
     worker->pid = pid;
     worker->task_fd = tasks[1];
     worker->result_fd = results[0];
@@ -216,31 +333,14 @@ static const char *rule_plugin(const struct pool *pool, uint32_t rule)
     return registry->plugins[registry->rules[rule].plugin].descriptor.name;
 }
 
-/* Hands over every complete result that all earlier files precede. */
-static void deliver_ready(struct pool *pool)
-{
-    while (pool->delivered < pool->discovery->count && pool->ready[pool->delivered]) {
-        size_t index = pool->delivered++;
-        pool->deliver(pool->deliver_data, index, &pool->results[index]);
-        file_result_release(&pool->results[index]);
-    }
-}
-
-/* Records that file index's results are in. */
-static void complete(struct pool *pool, size_t index)
-{
-    pool->ready[index] = true;
-    pool->done++;
-    deliver_ready(pool);
-}
-
-/* Gives file index an SL006 warning saying why it was not (completely)
+/* Gives a file an SL006 warning saying why it was not (completely)
  * checked. */
-static void fail_file(struct pool *pool, size_t index, uint32_t rule,
+static void fail_file(struct pool *pool, uint32_t number, uint32_t rule,
                       const char *what)
 {
-    const struct discovered_file *file = &pool->discovery->files[index];
-    struct file_result *result = &pool->results[index];
+    struct slot *slot = slot_of(pool, number);
+    const struct discovered_file *file = slot->file;
+    struct file_result *result = &slot->result;
     file_result_release(result);
     const char *plugin = rule_plugin(pool, rule);
     char *message = plugin != NULL
@@ -260,7 +360,7 @@ static void fail_file(struct pool *pool, size_t index, uint32_t rule,
                             "debugging");
     result->plugin_failed = true;
     result->incomplete = true;
-    complete(pool, index);
+    complete(pool, number);
 }
 
 /* Reaps a worker that is gone or must go, blames the file it was on, hands
@@ -289,7 +389,7 @@ static int replace(struct pool *pool, struct worker *worker, const char *what)
      * with files queued, is blamed on the first of them, so that a file
      * which kills workers cannot loop forever. */
     bool blamed = worker->outstanding_count > 0;
-    size_t culprit = blamed ? worker->outstanding[0] : 0;
+    uint32_t culprit = blamed ? worker->outstanding[0] : 0;
     uint32_t rule = NO_RULE;
     for (size_t i = 0; i < worker->outstanding_count; i++) {
         if (worker->outstanding[i] == status->file) {
@@ -298,11 +398,11 @@ static int replace(struct pool *pool, struct worker *worker, const char *what)
         }
     }
     for (size_t i = 0; i < worker->outstanding_count; i++) {
-        size_t index = worker->outstanding[i];
-        if (index == culprit)
-            fail_file(pool, index, rule, what);
+        uint32_t number = worker->outstanding[i];
+        if (number == culprit)
+            fail_file(pool, number, rule, what);
         else    /* not started, or done but its results died with it */
-            pool->requeued[pool->requeued_count++] = index;
+            pool->requeued[pool->requeued_count++] = number;
     }
     worker->outstanding_count = 0;
     if (blamed) {
@@ -312,8 +412,7 @@ static int replace(struct pool *pool, struct worker *worker, const char *what)
                         "checking anything (%s)\n", what);
         return -1;
     }
-    if (pool->done < pool->discovery->count &&
-        spawn(pool, (unsigned)(worker - pool->workers)) != 0) {
+    if (!finished(pool) && spawn(pool, (unsigned)(worker - pool->workers)) != 0) {
         fprintf(stderr, "sandlint: cannot start a worker process: %s\n",
                 strerror(errno));
         return -1;
@@ -321,31 +420,58 @@ static int replace(struct pool *pool, struct worker *worker, const char *what)
     return 0;
 }
 
+static void append_task(struct byte_buffer *tasks, uint32_t number,
+                        const struct discovered_file *file)
+{
+    size_t path = strlen(file->path), display = strlen(file->display);
+    size_t package = file->package ? strlen(file->package) : 0;
+    if (path > MAX_TASK_PATH)
+        path = MAX_TASK_PATH;   /* the open then fails: an ordinary warning */
+    if (display > MAX_TASK_PATH)
+        display = MAX_TASK_PATH;
+    if (package > MAX_TASK_PATH)
+        package = MAX_TASK_PATH;
+    struct task_header header = {
+        number, (uint32_t)path, (uint32_t)display,
+        file->package ? (uint32_t)package : NO_STRING,
+    };
+    byte_buffer_append(tasks, &header, sizeof(header));
+    byte_buffer_append(tasks, file->path, path);
+    byte_buffer_append(tasks, file->display, display);
+    if (file->package != NULL)
+        byte_buffer_append(tasks, file->package, package);
+}
+
 static int give_work(struct pool *pool, struct worker *worker)
 {
     if (worker->pid <= 0 || worker->outstanding_count > BATCH / 2)
         return 0;
-    /* Keep some files for the others while files are few. */
-    size_t remaining = pool->discovery->count - pool->next + pool->requeued_count;
-    size_t share = remaining / pool->count + 1;
-    uint32_t batch[BATCH];
-    unsigned count = 0;
+    pull(pool);
+    /* While files are few, keep some for the other workers. */
+    size_t available = pool->requeued_count + pool->fresh_count;
+    size_t share = pool->source_done ? available / pool->count + 1 : BATCH;
+    struct byte_buffer tasks = { NULL, 0, 0 };
+    size_t count = 0;
     while (worker->outstanding_count < BATCH && count < share) {
-        size_t index;
+        uint32_t number;
         if (pool->requeued_count > 0)
-            index = pool->requeued[--pool->requeued_count];
-        else if (pool->next < pool->discovery->count)
-            index = pool->next++;
+            number = pool->requeued[--pool->requeued_count];
+        else if (pool->fresh_count > 0) {
+            number = pool->fresh[pool->fresh_head];
+            pool->fresh_head = (pool->fresh_head + 1) % pool->window;
+            pool->fresh_count--;
+        }
         else
             break;
-        worker->outstanding[worker->outstanding_count++] = index;
-        batch[count++] = (uint32_t)index;
+        worker->outstanding[worker->outstanding_count++] = number;
+        append_task(&tasks, number, slot_of(pool, number)->file);
+        count++;
     }
-    if (count == 0)
-        return 0;
-    if (!write_all(worker->task_fd, batch, count * sizeof(*batch)))
-        return replace(pool, worker, NULL);
-    return 0;
+    int result = 0;
+    if (count > 0 && !write_all(worker->task_fd, tasks.data, tasks.length))
+        result = replace(pool, worker, NULL);
+    byte_buffer_release(&tasks);
+    return result;
 }
 
 /* Takes every complete frame out of the worker's inbox. */
@@ -373,14 +499,14 @@ static int receive(struct pool *pool, struct worker *worker)
         size_t size = sizeof(header) + header[1];
         if (worker->inbox.length - consumed < size)
             break;
-        size_t index = worker->outstanding[0];
-        const struct discovered_file *file = &pool->discovery->files[index];
+        uint32_t number = worker->outstanding[0];
+        struct slot *slot = slot_of(pool, number);
         const char *reason = NULL;
-        struct file_result *result = &pool->results[index];
-        file_result_release(result);
+        file_result_release(&slot->result);
         if (codec_decode(frame + sizeof(header), header[1],
-                         pool->settings->scan->registry->rule_count, file->display,
-                         file->package, result, &reason) != 0) {
+                         pool->settings->scan->registry->rule_count,
+                         slot->file->display, slot->file->package, &slot->result,
+                         &reason) != 0) {
             char what[160];
             snprintf(what, sizeof(what), "sent malformed results (%s)", reason);
             return replace(pool, worker, what);
@@ -390,7 +516,7 @@ static int receive(struct pool *pool, struct worker *worker)
                 (worker->outstanding_count - 1) * sizeof(*worker->outstanding));
         worker->outstanding_count--;
         pool->idle_deaths = 0;
-        complete(pool, index);
+        complete(pool, number);
     }
     memmove(worker->inbox.data, worker->inbox.data + consumed,
             worker->inbox.length - consumed);
@@ -399,9 +525,9 @@ static int receive(struct pool *pool, struct worker *worker)
 }
 
 /* Milliseconds the worker has spent on its current file, or -1. */
-static int64_t busy_ms(const struct pool *pool, unsigned slot)
+static int64_t busy_ms(const struct pool *pool, unsigned index)
 {
-    const struct worker_status *status = &pool->status[slot];
+    const struct worker_status *status = &pool->status[index];
     if (status->file == NO_FILE)
         return -1;
     return now_ms() - status->started_ms;
@@ -470,40 +596,38 @@ static void shut_down(struct pool *pool)
     }
 }
 
-int pool_run(const struct pool_settings *settings,
-             const struct discovery *discovery, pool_deliver_fn deliver,
-             void *data)
+int pool_run(const struct pool_settings *settings, pool_source_fn source,
+             void *source_data, pool_deliver_fn deliver, void *deliver_data)
 {
-    if (discovery->count == 0)
-        return 0;
     struct pool pool;
     memset(&pool, 0, sizeof(pool));
     pool.settings = settings;
-    pool.discovery = discovery;
+    pool.source = source;
+    pool.source_data = source_data;
     pool.deliver = deliver;
-    pool.deliver_data = data;
-    pool.results = xcalloc(discovery->count, sizeof(*pool.results));
-    pool.ready = xcalloc(discovery->count, sizeof(*pool.ready));
-    for (size_t i = 0; i < discovery->count; i++)
-        file_result_init(&pool.results[i]);
+    pool.deliver_data = deliver_data;
     pool.count = settings->jobs ? settings->jobs : 1;
-    if (pool.count > discovery->count)
-        pool.count = (unsigned)discovery->count;
+    /* Room for every worker's batch twice over, so none waits for the
+     * slowest file to be delivered. */
+    pool.window = (size_t)pool.count * BATCH * 2;
+    pool.slots = xcalloc(pool.window, sizeof(*pool.slots));
+    pool.requeued = xcalloc(pool.window, sizeof(*pool.requeued));
+    pool.fresh = xcalloc(pool.window, sizeof(*pool.fresh));
     pool.status = mmap(NULL, pool.count * sizeof(*pool.status),
                        PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (pool.status == MAP_FAILED) {
         fprintf(stderr, "sandlint: cannot share memory with workers: %s\n",
                 strerror(errno));
-        free(pool.results);
-        free(pool.ready);
+        free(pool.slots);
+        free(pool.requeued);
+        free(pool.fresh);
         return -1;
     }
     pool.workers = xcalloc(pool.count, sizeof(*pool.workers));
     pool.fds = xcalloc(pool.count, sizeof(*pool.fds));
-    pool.requeued = xcalloc(pool.count * BATCH + 1, sizeof(*pool.requeued));
     for (unsigned i = 0; i < pool.count; i++) {
         pool.workers[i].pid = -1;
-        pool.workers[i].outstanding = xcalloc(BATCH, sizeof(size_t));
+        pool.workers[i].outstanding = xcalloc(BATCH, sizeof(uint32_t));
     }
     /* A worker that dies must not kill the coordinator with SIGPIPE. */
     struct sigaction ignore, previous;
@@ -512,17 +636,18 @@ int pool_run(const struct pool_settings *settings,
     sigaction(SIGPIPE, &ignore, &previous);
 
     int status = 0;
-    for (unsigned i = 0; i < pool.count && status == 0; i++) {
+    pull(&pool);
+    for (unsigned i = 0; i < pool.count && status == 0 && !finished(&pool); i++) {
         if (spawn(&pool, i) != 0) {
             fprintf(stderr, "sandlint: cannot start a worker process: %s\n",
                     strerror(errno));
             status = -1;
         }
     }
-    while (status == 0 && pool.done < discovery->count) {
+    while (status == 0 && !finished(&pool)) {
         for (unsigned i = 0; status == 0 && i < pool.count; i++)
             status = give_work(&pool, &pool.workers[i]);
-        if (status == 0)
+        if (status == 0 && !finished(&pool))
             status = wait_and_collect(&pool);
     }
     shut_down(&pool);
@@ -531,28 +656,32 @@ int pool_run(const struct pool_settings *settings,
         byte_buffer_release(&pool.workers[i].inbox);
         free(pool.workers[i].outstanding);
     }
+    for (size_t i = 0; i < pool.window; i++) {
+        file_result_release(&pool.slots[i].result);
+        discovered_file_free(pool.slots[i].file);
+    }
     munmap(pool.status, pool.count * sizeof(*pool.status));
-    for (size_t i = 0; i < discovery->count; i++)
-        file_result_release(&pool.results[i]);
-    free(pool.results);
-    free(pool.ready);
+    free(pool.slots);
+    free(pool.requeued);
+    free(pool.fresh);
     free(pool.workers);
     free(pool.fds);
-    free(pool.requeued);
     return status;
 }
 
 void pool_run_in_process(const struct scan_settings *settings,
-                         const struct discovery *discovery,
-                         pool_deliver_fn deliver, void *data)
+                         pool_source_fn source, void *source_data,
+                         pool_deliver_fn deliver, void *deliver_data)
 {
-    for (size_t i = 0; i < discovery->count; i++) {
+    struct discovered_file *file;
+    while ((file = source(source_data)) != NULL) {
         struct file_check check;
         struct file_result result;
-        scan_file(settings, &discovery->files[i], &check);
+        scan_file(settings, file, &check);
         file_result_take(&result, &check);
         file_check_release(&check);
-        deliver(data, i, &result);
+        deliver(deliver_data, file, &result);
         file_result_release(&result);
+        discovered_file_free(file);
     }
 }

@@ -41,6 +41,20 @@ contains "$out" "Too many levels of symbolic links" "symlink loop warned"
 contains "$out" "a FIFO, not a regular file; not read" "FIFO warned, not read"
 contains "$out" "leaves the scanned tree" "link to /dev/zero not followed"
 
+# The order is component by component: a directory's files stay together
+# ("x/b/compose.yml" before "x/b.c/compose.yml" before "x/bc/compose.yml"),
+# whatever order the directories list them in.
+mkdir -p order/b order/b.c order/bc order/b-c
+for d in bc b.c b-c b; do printf "$priv" > "order/$d/compose.yml"; done
+printf "$priv" > order/compose.yml
+expect_status 1 "order" -- --format json order
+files=$(grep -o '"file": "[^"]*"' "$out" | uniq | sed 's/"file": //; s/"//g' | tr '\n' ' ')
+[ "$files" = "order/b/compose.yml order/b-c/compose.yml order/b.c/compose.yml order/bc/compose.yml order/compose.yml " ] \
+    && pass "files in component order" || fail "order: $files"
+expect_status 1 "order with overlapping operands" -- --format json order/b.c order order/b
+files2=$(grep -o '"file": "[^"]*"' "$out" | uniq | sed 's/"file": //; s/"//g' | tr '\n' ' ')
+[ "$files2" = "$files" ] && pass "overlapping operands: same files, once, same order" || fail "overlap: $files2"
+
 # A file operand is checked whatever its name, and devices never block.
 printf "$priv" > any-name.txt
 expect_status 1 "explicit file" -- any-name.txt && contains "$out" "any-name.txt:3:5: error" "file operand read"

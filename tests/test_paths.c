@@ -82,6 +82,19 @@ static void test_compose_names(void **state)
         assert_false(discover_is_compose_name(no[i]));
 }
 
+static void test_report_order(void **state)
+{
+    (void)state;
+    /* Component by component: a directory's files stay together. */
+    assert_true(discover_compare("a/b/x.yml", "a/b.c/compose.yml") < 0);
+    assert_true(discover_compare("a/b.c/compose.yml", "a/bc/compose.yml") < 0);
+    assert_true(discover_compare("a/b-c/compose.yml", "a/b/compose.yml") > 0);
+    assert_true(discover_compare("a", "a/b") < 0);
+    assert_true(discover_compare("a/b", "a/b") == 0);
+    assert_true(discover_compare("../x/compose.yml", "compose.yml") < 0);
+    assert_true(discover_compare("Z/compose.yml", "a/compose.yml") < 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -89,6 +102,7 @@ int main(void)
         cmocka_unit_test(test_relative),
         cmocka_unit_test(test_basename_dirname),
         cmocka_unit_test(test_compose_names),
+        cmocka_unit_test(test_report_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
