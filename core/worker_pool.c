@@ -173,9 +173,11 @@ static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
             if (results.length > 0 && !write_all(result_fd, results.data, results.length))
                 _exit(5);
             results.length = 0;
-            memmove(inbox.data, inbox.data + at, inbox.length - at);
-            inbox.length -= at;
-            at = 0;
+            if (at > 0) {
+                memmove(inbox.data, inbox.data + at, inbox.length - at);
+                inbox.length -= at;
+                at = 0;
+            }
             unsigned char chunk[16384];
             ssize_t got;
             do
