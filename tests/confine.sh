@@ -11,7 +11,7 @@ cd "$scratch"
 unset SANDLINT_CONFINE
 # LeakSanitizer (in --enable-sanitizers builds) reads /proc at exit, which
 # confinement forbids; leaks are checked by the unconfined tests.
-ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export ASAN_OPTIONS
 mkdir tree
 printf 'services:\n  web:\n    privileged: true\n' > tree/compose.yaml
