@@ -44,15 +44,21 @@ int discover_compare(const char *a, const char *b)
     }
 }
 
-void discovered_file_free(struct discovered_file *file)
+void discovered_file_release(struct discovered_file *file)
 {
-    if (file == NULL)
-        return;
     free(file->path);
     free(file->absolute);
     free(file->display);
     free(file->package);
     free(file->problem);
+    memset(file, 0, sizeof(*file));
+}
+
+void discovered_file_free(struct discovered_file *file)
+{
+    if (file == NULL)
+        return;
+    discovered_file_release(file);
     free(file);
 }
 

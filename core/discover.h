@@ -25,6 +25,8 @@ struct discovered_file {
     char *problem;              /* set when the file must not be read; owned */
 };
 
+/* Frees what a file owns and clears it; the struct itself stays. */
+void discovered_file_release(struct discovered_file *file);
 /* Frees what a file owns and the file itself (accepts NULL). */
 void discovered_file_free(struct discovered_file *file);
 

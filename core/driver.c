@@ -197,9 +197,8 @@ static int run_checks(const struct options *options, struct run *run)
         };
         pool_status = pool_run(&pool, next_file, &flow, deliver_file, &flow);
     }
-    stream.report.files = discovery_count(walk);
     /* Even after a failure the report stays well-formed. */
-    report_stream_end(&stream);
+    report_stream_end(&stream, discovery_count(walk));
     const struct report *report = &stream.report;
     int status = close_output(out, options) != 0 ? EXIT_TROUBLE
                  : pool_status != 0               ? EXIT_TROUBLE

@@ -72,8 +72,9 @@ void report_stream_file(struct report_stream *stream,
         write_all(stream, &result->findings);
 }
 
-void report_stream_end(struct report_stream *stream)
+void report_stream_end(struct report_stream *stream, size_t files)
 {
+    stream->report.files = files;
     if (stream->hold) {
         allowlist_report_stale(&stream->held, stream->config,
                                stream->report.registry, stream->config_display,

@@ -43,9 +43,9 @@ void report_stream_file(struct report_stream *stream,
                         const struct discovered_file *file,
                         struct file_result *result);
 
-/* Adds the stale entries, writes what was held, ends the report (set
- * stream->report.files first). */
-void report_stream_end(struct report_stream *stream);
+/* Adds the stale entries, writes what was held, ends the report, whose
+ * summary counts files (the number the search yielded). */
+void report_stream_end(struct report_stream *stream, size_t files);
 
 void report_stream_release(struct report_stream *stream);
 

@@ -200,9 +200,7 @@ static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
         memcpy(results.data + start + sizeof(uint32_t), &payload, sizeof(payload));
         file_check_release(&check);
         status->file = NO_FILE;
-        free(file.path);
-        free(file.display);
-        free(file.package);
+        discovered_file_release(&file);
         if (results.length >= FLUSH_BYTES) {
             if (!write_all(result_fd, results.data, results.length))
                 _exit(5);
