@@ -3,41 +3,9 @@
 
 #include "json_writer.h"
 
-#include <stdint.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at p, or 0. */
-static size_t utf8_length(const unsigned char *p, size_t available)
-{
-    unsigned char c = p[0];
-    size_t length;
-    uint32_t code;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF) {
-        length = 2;
-        code = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        length = 3;
-        code = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        length = 4;
-        code = c & 0x07;
-    } else {
-        return 0;
-    }
-    if (available < length)
-        return 0;
-    for (size_t i = 1; i < length; i++) {
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-        code = (code << 6) | (p[i] & 0x3F);
-    }
-    if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000) ||
-        (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF)
-        return 0;
-    return length;
-}
+#include "utf8.h"
 
 void json_write_string(FILE *out, const char *text, size_t length)
 {
@@ -68,7 +36,7 @@ void json_write_string(FILE *out, const char *text, size_t length)
             putc(c, out);
             i++;
         } else {
-            size_t step = utf8_length(p + i, length - i);
+            size_t step = utf8_decode(p + i, length - i, NULL);
             if (step == 0) {
                 fputs("\\ufffd", out);
                 i++;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "utf8.h"
 #include "xalloc.h"
 
 static const char *file_kind(mode_t mode)
@@ -116,40 +117,6 @@ void source_release(struct source_text *text)
     text->length = 0;
 }
 
-/* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
-static size_t utf8_sequence(const unsigned char *p, size_t available)
-{
-    unsigned char c = p[0];
-    if (c < 0x80)
-        return 1;
-    size_t length;
-    uint32_t code;
-    if (c >= 0xC2 && c <= 0xDF) {
-        length = 2;
-        code = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        length = 3;
-        code = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        length = 4;
-        code = c & 0x07;
-    } else {
-        return 0;
-    }
-    if (available < length)
-        return 0;
-    for (size_t i = 1; i < length; i++) {
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-        code = (code << 6) | (p[i] & 0x3F);
-    }
-    /* Overlong forms, surrogates and code points past U+10FFFF. */
-    if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000) ||
-        (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF)
-        return 0;
-    return length;
-}
-
 size_t source_step(const char *data, size_t length, size_t at,
                    unsigned *line, unsigned *column)
 {
@@ -165,7 +132,7 @@ size_t source_step(const char *data, size_t length, size_t at,
         *column = 1;
         return at + 1;
     }
-    size_t step = utf8_sequence(p + at, length - at);
+    size_t step = utf8_decode(p + at, length - at, NULL);
     if (step == 0)
         step = 1;
     /* YAML 1.1 breaks, as libyaml counts them: NEL, LS, PS. */
@@ -193,7 +160,7 @@ int source_check_encoding(const char *data, size_t length, unsigned *line,
             *problem = "file contains a NUL byte";
             return -1;
         }
-        if (p[i] >= 0x80 && utf8_sequence(p + i, length - i) == 0) {
+        if (p[i] >= 0x80 && utf8_decode(p + i, length - i, NULL) == 0) {
             *line = current_line;
             *column = current_column;
             *problem = "file is not valid UTF-8";
@@ -245,21 +212,7 @@ int source_utf16_to_utf8(struct source_text *text, unsigned *line,
             failure = "file contains a NUL character";
             break;
         }
-        if (code < 0x80) {
-            out[used++] = (char)code;
-        } else if (code < 0x800) {
-            out[used++] = (char)(0xC0 | code >> 6);
-            out[used++] = (char)(0x80 | (code & 0x3F));
-        } else if (code < 0x10000) {
-            out[used++] = (char)(0xE0 | code >> 12);
-            out[used++] = (char)(0x80 | ((code >> 6) & 0x3F));
-            out[used++] = (char)(0x80 | (code & 0x3F));
-        } else {
-            out[used++] = (char)(0xF0 | code >> 18);
-            out[used++] = (char)(0x80 | ((code >> 12) & 0x3F));
-            out[used++] = (char)(0x80 | ((code >> 6) & 0x3F));
-            out[used++] = (char)(0x80 | (code & 0x3F));
-        }
+        used += utf8_encode(code, (unsigned char *)out + used);
         /* Track the position of the next character for error messages. */
         if (code == '\n' && previous == '\r') {
             /* CR LF is one break */
