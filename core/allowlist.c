@@ -73,14 +73,6 @@ void allowlist_apply(struct finding_list *findings, struct config *config,
     }
 }
 
-static bool listed(const struct string_list *list, const char *text)
-{
-    for (size_t i = 0; i < list->count; i++)
-        if (strcmp(list->items[i], text) == 0)
-            return true;
-    return false;
-}
-
 /* Whether every rule of the entry's group ran (otherwise an entry could
  * look stale only because its rule was not selected). */
 static bool group_fully_enabled(const struct registry *registry,
@@ -111,8 +103,8 @@ void allowlist_report_stale(struct finding_list *findings,
         return;
     for (size_t e = 0; e < config->entry_count; e++) {
         const struct allowlist_entry *entry = &config->entries[e];
-        if (entry->used || !listed(checked, entry->package.text) ||
-            listed(incomplete, entry->package.text) ||
+        if (entry->used || !string_list_has(checked, entry->package.text) ||
+            string_list_has(incomplete, entry->package.text) ||
             !group_fully_enabled(registry, entry->group.text))
             continue;
         struct finding *finding = finding_list_add(findings);

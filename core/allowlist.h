@@ -7,7 +7,7 @@
 
 #include "config_file.h"
 #include "finding.h"
-#include "options.h"
+#include "string_list.h"
 #include "registry.h"
 
 /*

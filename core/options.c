@@ -14,23 +14,6 @@
 #include "output.h"
 #include "xalloc.h"
 
-void string_list_add(struct string_list *list, const char *text)
-{
-    if (list->count == list->capacity) {
-        list->capacity = list->capacity ? list->capacity * 2 : 8;
-        list->items = xrealloc(list->items, list->capacity, sizeof(*list->items));
-    }
-    list->items[list->count++] = xstrdup(text);
-}
-
-void string_list_release(struct string_list *list)
-{
-    for (size_t i = 0; i < list->count; i++)
-        free(list->items[i]);
-    free(list->items);
-    memset(list, 0, sizeof(*list));
-}
-
 enum {
     OPT_ROOT = 256,
     OPT_CONFIG,

@@ -8,15 +8,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "string_list.h"
+
 enum color_mode { COLOR_AUTO = 0, COLOR_ALWAYS, COLOR_NEVER };
-
-struct string_list {
-    char **items;               /* owned strings */
-    size_t count, capacity;
-};
-
-void string_list_add(struct string_list *list, const char *text);
-void string_list_release(struct string_list *list);
 
 struct options {
     int format;                 /* enum output_format */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "options.h"
+#include "string_list.h"
 #include "paths.h"
 #include "xalloc.h"
 

@@ -16,7 +16,7 @@
 
 #include "config_file.h"
 #include "discover.h"
-#include "options.h"
+#include "string_list.h"
 
 /* The configured package directories (absolute), found before the process
  * is confined (the globs may reach outside the scanned trees). */

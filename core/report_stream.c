@@ -14,14 +14,6 @@ static const char *sort_rule_code(size_t rule)
     return registry_rule_code(sort_registry, rule);
 }
 
-static void add_unique(struct string_list *list, const char *text)
-{
-    for (size_t i = 0; i < list->count; i++)
-        if (strcmp(list->items[i], text) == 0)
-            return;
-    string_list_add(list, text);
-}
-
 static void write_all(struct report_stream *stream, struct finding_list *findings)
 {
     for (size_t i = 0; i < findings->count; i++) {
@@ -59,9 +51,9 @@ void report_stream_file(struct report_stream *stream,
     stream->report.services += result->services;
     stream->plugin_failed |= result->plugin_failed;
     if (file->package != NULL) {
-        add_unique(&stream->checked, file->package);
+        string_list_add_unique(&stream->checked, file->package);
         if (result->incomplete)
-            add_unique(&stream->incomplete, file->package);
+            string_list_add_unique(&stream->incomplete, file->package);
     }
     finding_list_sort(&result->findings, sort_rule_code);
     allowlist_apply(&result->findings, stream->config, stream->report.registry,

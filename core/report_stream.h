@@ -15,7 +15,7 @@
 
 #include "config_file.h"
 #include "discover.h"
-#include "options.h"
+#include "string_list.h"
 #include "output.h"
 #include "result_codec.h"
 

@@ -9,7 +9,7 @@
 #include <yaml.h>
 
 #include "comma_list.h"
-#include "options.h"
+#include "string_list.h"
 #include "source.h"
 #include "xalloc.h"
 
