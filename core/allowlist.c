@@ -22,53 +22,39 @@ const char *allowlist_group_name(const struct registry *registry,
 }
 
 static bool entry_matches(const struct allowlist_entry *entry,
-                          const struct sl_rule *rule,
+                          const struct sl_rule *rule, const char *package,
                           const struct finding *finding)
 {
-    if (finding->package == NULL || finding->key == NULL)
+    if (package == NULL || finding->key == NULL)
         return false;
     if (strcmp(entry->group.text, rule->group) != 0 &&
         (rule->group_code == NULL || strcmp(entry->group.text, rule->group_code) != 0))
         return false;
-    return strcmp(entry->package.text, finding->package) == 0 &&
+    return strcmp(entry->package.text, package) == 0 &&
            entry->key.length == finding->key_length &&
            memcmp(entry->key.text, finding->key, finding->key_length) == 0;
 }
 
-void allowlist_apply(struct finding_list *findings, struct config *config,
-                     const struct registry *registry, const char *config_display)
+void allowlist_apply(struct file_result *result, struct config *config,
+                     const struct registry *registry)
 {
     if (config->entry_count == 0)
         return;
-    for (size_t i = 0; i < findings->count; i++) {
-        struct finding *finding = &findings->items[i];
+    for (size_t i = 0; i < result->findings.count; i++) {
+        struct finding *finding = &result->findings.items[i];
         if (finding->rule < CORE_RULE_COUNT)
             continue;
         const struct sl_rule *rule = &registry->rules[finding->rule].rule;
         for (size_t e = 0; e < config->entry_count; e++) {
             struct allowlist_entry *entry = &config->entries[e];
-            if (!entry_matches(entry, rule, finding))
+            if (!entry_matches(entry, rule, result->package, finding))
                 continue;
             entry->used = true;
-            if (finding->allowlisted)
-                continue;
-            finding->allowlisted = true;
-            finding->severity = SL_SEVERITY_WARNING;
-            if (finding->status != STATUS_SUPPRESSED) {
+            if (finding_allowlisted(finding))
+                continue;   /* the first entry that lists it names it */
+            finding->allowlist_entry = e;
+            if (finding->status != STATUS_SUPPRESSED)
                 finding->status = STATUS_WARN;
-                finding->suppression = SUPPRESSION_ALLOWLIST;
-                free(finding->suppression_reason);
-                finding->suppression_reason = xasprintf(
-                    "allowlisted in %s:%u", config_display, entry->key.pos.line);
-            }
-            char *message = xasprintf("Allowlisted: %s", finding->message);
-            free(finding->message);
-            finding->message = message;
-            free(finding->hint);
-            finding->hint = xasprintf(
-                "allowlisted as '%s' for %s in %s:%u:%u; remove the entry "
-                "once the setting is gone", entry->key.text, entry->package.text,
-                config_display, entry->key.pos.line, entry->key.pos.column);
         }
     }
 }
@@ -92,35 +78,67 @@ static bool group_fully_enabled(const struct registry *registry,
     return any;
 }
 
-void allowlist_report_stale(struct finding_list *findings,
-                            const struct config *config,
-                            const struct registry *registry,
-                            const char *config_display,
-                            const struct string_list *checked,
-                            const struct string_list *incomplete)
+/* Whether entry left is written after entry right. */
+static bool written_after(const struct config *config, size_t left, size_t right)
 {
+    const struct config_pos *a = &config->entries[left].key.pos;
+    const struct config_pos *b = &config->entries[right].key.pos;
+    return a->line != b->line ? a->line > b->line : a->column > b->column;
+}
+
+size_t allowlist_report_stale(const struct config *config,
+                              const struct registry *registry,
+                              const char *config_display,
+                              const struct string_list *checked,
+                              const struct string_list *incomplete,
+                              struct file_result **results)
+{
+    *results = NULL;
     if (!registry->rules[CORE_RULE_STALE].enabled)
-        return;
+        return 0;
+    size_t *stale = xcalloc(config->entry_count + 1, sizeof(*stale));
+    size_t stale_count = 0;
     for (size_t e = 0; e < config->entry_count; e++) {
         const struct allowlist_entry *entry = &config->entries[e];
         if (entry->used || !string_list_has(checked, entry->package.text) ||
             string_list_has(incomplete, entry->package.text) ||
             !group_fully_enabled(registry, entry->group.text))
             continue;
-        struct finding *finding = finding_list_add(findings);
-        finding->rule = CORE_RULE_STALE;
-        finding->severity = SL_SEVERITY_WARNING;
-        finding->status = STATUS_WARN;
-        finding->package = xstrdup(entry->package.text);
-        finding->file = xstrdup(config_display);
-        finding->line = entry->key.pos.line;
-        finding->column = entry->key.pos.column;
-        finding->key = xmemdup(entry->key.text, entry->key.length);
-        finding->key_length = entry->key.length;
-        finding->message = xasprintf("allowlist entry '%s' for %s on '%s' is "
-                                     "no longer needed", entry->key.text,
-                                     entry->group.text, entry->package.text);
-        finding->hint = xstrdup("remove the entry: no finding of this run "
-                                "matches it");
+        /* Insertion keeps the entries in the order they are written (the
+         * readers add them in that order already, so this rarely moves). */
+        size_t at = stale_count++;
+        stale[at] = e;
+        while (at > 0 && written_after(config, stale[at - 1], stale[at])) {
+            size_t swap = stale[at - 1];
+            stale[at - 1] = stale[at];
+            stale[at--] = swap;
+        }
     }
+    size_t count = 0;
+    for (size_t i = 0; i < stale_count; i++) {
+        const struct allowlist_entry *entry = &config->entries[stale[i]];
+        /* A result names its package once: a new one for each run of
+         * entries of another package. */
+        if (count == 0 || strcmp((*results)[count - 1].package, entry->package.text) != 0) {
+            *results = xrealloc(*results, count + 1, sizeof(**results));
+            file_result_init(&(*results)[count++], config_display, entry->package.text);
+        }
+        char *message = xasprintf("allowlist entry '%s' for %s on '%s' is no "
+                                  "longer needed", entry->key.text,
+                                  entry->group.text, entry->package.text);
+        struct finding_spec spec = {
+            .rule = CORE_RULE_STALE,
+            .severity = SL_SEVERITY_WARNING,
+            .line = entry->key.pos.line,
+            .column = entry->key.pos.column,
+            .key = entry->key.text,
+            .key_length = entry->key.length,
+            .message = message,
+            .hint = "remove the entry: no finding of this run matches it",
+        };
+        finding_set_add(&(*results)[count - 1].findings, &spec);
+        free(message);
+    }
+    free(stale);
+    return count;
 }

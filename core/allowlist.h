@@ -6,35 +6,38 @@
 #define SANDLINT_ALLOWLIST_H
 
 #include "config_file.h"
-#include "finding.h"
-#include "string_list.h"
+#include "file_result.h"
 #include "registry.h"
+#include "string_list.h"
 
 /*
- * Turns every finding whose package, group and key match an entry into an
- * allowlisted warning ("Allowlisted: " message, hint to remove the entry
- * once the setting is gone) and marks the entry used.  A finding already
- * suppressed by a comment stays suppressed but still uses the entry.
+ * Marks every finding of result whose package, group and key match an
+ * entry as allowlisted by that entry (status warn, unless a comment
+ * suppressed it) and marks the entry used.  Only state changes: the text a
+ * report shows for it is derived when it is written.
  */
-void allowlist_apply(struct finding_list *findings, struct config *config,
-                     const struct registry *registry,
-                     const char *config_display);
+void allowlist_apply(struct file_result *result, struct config *config,
+                     const struct registry *registry);
 
 /*
- * Reports every unused entry of a package the run checked (checked: names
- * of packages with at least one file checked; incomplete: packages with a
- * file that could not be read or parsed, whose entries cannot be judged),
- * when every rule of the entry's group ran.  Stale entries are SL005
- * warnings at the entry's line and column in the config file.
+ * The configuration file's results: an SL005 warning at the entry's line
+ * and column for every unused entry of a package the run checked
+ * (checked: names of packages with at least one file checked; incomplete:
+ * packages with a file that could not be read or parsed, whose entries
+ * cannot be judged), when every rule of the entry's group ran.  Entries
+ * come in the order they are written, one result per run of entries of
+ * the same package (a result names one package).  Returns how many
+ * results *results holds (a malloc'd array; release each, then free it).
  */
-void allowlist_report_stale(struct finding_list *findings,
-                            const struct config *config,
-                            const struct registry *registry,
-                            const char *config_display,
-                            const struct string_list *checked,
-                            const struct string_list *incomplete);
+size_t allowlist_report_stale(const struct config *config,
+                              const struct registry *registry,
+                              const char *config_display,
+                              const struct string_list *checked,
+                              const struct string_list *incomplete,
+                              struct file_result **results);
 
-/* Whether group names a group (or group code) of a loaded rule. */
+/* The group name (not code) a group or group code written in the
+ * configuration names, or NULL when no loaded rule has it. */
 const char *allowlist_group_name(const struct registry *registry,
                                  const char *group);
 

@@ -11,141 +11,68 @@
 #include "xalloc.h"
 
 void file_check_init(struct file_check *check, const struct registry *registry,
-                     const struct sl_host *host, const char *path,
-                     const char *package)
+                     const char *display, const char *package)
 {
-    memset(check, 0, sizeof(*check));
     check->registry = registry;
-    check->host = host;
-    check->path = path;
-    check->package = package;
-    finding_list_init(&check->findings);
+    file_result_init(&check->result, display, package);
 }
 
 void file_check_release(struct file_check *check)
 {
-    finding_list_release(&check->findings);
-    free(check->seen.slots);
-    memset(&check->seen, 0, sizeof(check->seen));
-}
-
-static struct finding *new_finding(struct file_check *check, size_t rule)
-{
-    struct finding *finding = finding_list_add(&check->findings);
-    finding->rule = rule;
-    finding->file = xstrdup(check->path);
-    finding->package = check->package ? xstrdup(check->package) : NULL;
-    return finding;
+    file_result_release(&check->result);
 }
 
 void file_check_core(struct file_check *check, enum core_rule rule,
-                     unsigned line, unsigned column, const char *message)
+                     int severity, unsigned line, unsigned column,
+                     const char *message)
 {
     if (!check->registry->rules[rule].enabled)
         return;
-    struct finding *finding = new_finding(check, rule);
-    finding->severity = SL_SEVERITY_WARNING;
-    finding->status = STATUS_WARN;
-    finding->line = line;
-    finding->column = column;
-    finding->message = xstrdup(message);
-    if (rule == CORE_RULE_PLUGIN)
-        check->plugin_failed = true;
+    struct finding_spec spec = {
+        .rule = rule, .severity = severity, .line = line, .column = column,
+        .message = message,
+    };
+    finding_set_add(&check->result.findings, &spec);
 }
 
-/* ------------------------------------------------------------------ */
-/* one finding per rule and key                                        */
-/* ------------------------------------------------------------------ */
-
-static uint64_t finding_hash(const struct finding *finding)
+void file_check_unchecked(struct file_check *check, enum core_rule rule,
+                          unsigned line, unsigned column, const char *message)
 {
-    uint64_t hash = 1469598103934665603ULL ^ finding->rule;
-    for (size_t i = 0; i < finding->key_length; i++) {
-        hash ^= (unsigned char)finding->key[i];
-        hash *= 1099511628211ULL;
-    }
-    return hash;
-}
-
-static bool same_key(const struct finding *a, const struct finding *b)
-{
-    return a->rule == b->rule && a->key_length == b->key_length &&
-           memcmp(a->key, b->key, a->key_length) == 0;
-}
-
-static void dedupe_grow(struct file_check *check)
-{
-    struct dedupe_set *set = &check->seen;
-    size_t capacity = set->capacity ? set->capacity * 2 : 64;
-    size_t *slots = xcalloc(capacity, sizeof(*slots));
-    for (size_t i = 0; i < set->capacity; i++) {
-        if (set->slots[i] == 0)
-            continue;
-        const struct finding *finding = &check->findings.items[set->slots[i] - 1];
-        size_t slot = (size_t)finding_hash(finding) & (capacity - 1);
-        while (slots[slot] != 0)
-            slot = (slot + 1) & (capacity - 1);
-        slots[slot] = set->slots[i];
-    }
-    free(set->slots);
-    set->slots = slots;
-    set->capacity = capacity;
-}
-
-/* The index of an earlier finding with the last finding's rule and key,
- * or (size_t)-1 after remembering the last one as new. */
-static size_t find_repeat(struct file_check *check)
-{
-    struct dedupe_set *set = &check->seen;
-    size_t index = check->findings.count - 1;
-    const struct finding *finding = &check->findings.items[index];
-    if ((set->used + 1) * 2 > set->capacity)
-        dedupe_grow(check);
-    size_t slot = (size_t)finding_hash(finding) & (set->capacity - 1);
-    while (set->slots[slot] != 0) {
-        if (same_key(&check->findings.items[set->slots[slot] - 1], finding))
-            return set->slots[slot] - 1;
-        slot = (slot + 1) & (set->capacity - 1);
-    }
-    set->slots[slot] = index + 1;
-    set->used++;
-    return (size_t)-1;
+    /* Not subject to --ignore: a file that was not checked must fail the
+     * run; the exclude setting is the way to skip a file on purpose. */
+    struct finding_spec spec = {
+        .rule = rule, .severity = SL_SEVERITY_ERROR, .line = line,
+        .column = column, .message = message,
+    };
+    finding_set_add(&check->result.findings, &spec);
+    check->result.incomplete = true;
 }
 
 /* ------------------------------------------------------------------ */
 /* report()                                                            */
 /* ------------------------------------------------------------------ */
 
-static char *build_key(const char *service, size_t service_length,
-                       const char *field, const char *value,
-                       size_t value_length, size_t *key_length)
-{
-    size_t field_length = strlen(field);
-    size_t length = service_length + 1 + field_length;
-    if (value != NULL)
-        length += 1 + value_length;
-    char *key = xmalloc(length + 1);
-    char *cursor = key;
-    memcpy(cursor, service, service_length);
-    cursor += service_length;
-    *cursor++ = ':';
-    memcpy(cursor, field, field_length);
-    cursor += field_length;
-    if (value != NULL) {
-        *cursor++ = ':';
-        if (value_length != 0)
-            memcpy(cursor, value, value_length);
-        cursor += value_length;
-    }
-    *cursor = '\0';
-    *key_length = length;
-    return key;
-}
-
 static void record_error(struct sl_context *ctx, const char *message)
 {
     free(ctx->error);
     ctx->error = xstrdup(message);
+}
+
+/* A hint of a plugin built for ABI 1.0, which knows no placeholders, with
+ * every '%' doubled so that it is written exactly as given. */
+static char *literal_hint(const char *hint)
+{
+    size_t percents = 0;
+    for (const char *at = strchr(hint, '%'); at != NULL; at = strchr(at + 1, '%'))
+        percents++;
+    char *copy = xmalloc(strlen(hint) + percents + 1), *out = copy;
+    for (const char *in = hint; *in != '\0'; in++) {
+        if (*in == '%')
+            *out++ = '%';
+        *out++ = *in;
+    }
+    *out = '\0';
+    return copy;
 }
 
 int check_report(struct sl_context *ctx, const struct sl_finding *reported)
@@ -176,55 +103,29 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
         return SL_ERROR;
     }
 
-    struct file_check *check = ctx->check;
-    const struct rule_entry *entry = &check->registry->rules[ctx->rule];
-    struct finding *out = new_finding(check, ctx->rule);
-    out->severity = finding.severity != SL_SEVERITY_DEFAULT
-                        ? finding.severity : entry->rule.default_severity;
-    out->status = out->severity == SL_SEVERITY_ERROR ? STATUS_FAIL : STATUS_WARN;
-    out->line = finding.node->line;
-    out->column = finding.node->column;
-    out->end_line = finding.node->end_line;
-    out->end_column = finding.node->end_column;
-    out->service = xmemdup(service, service_length);
-    out->field = xstrdup(finding.field);
-    if (finding.value != NULL) {
-        out->value = xmemdup(finding.value, finding.value_length);
-        out->value_length = finding.value_length;
-    }
-    out->key = build_key(service, service_length, finding.field, finding.value,
-                         finding.value_length, &out->key_length);
-    size_t earlier = find_repeat(check);
-    if (earlier != (size_t)-1) {
-        /* One finding per service, field and value: keep the first, unless
-         * the first was only a warning and this one is an error (a warning
-         * must never hide an error with the same key). */
-        struct finding *kept = &check->findings.items[earlier];
-        if (kept->severity == SL_SEVERITY_WARNING &&
-            out->severity == SL_SEVERITY_ERROR) {
-            finding_release(kept);
-            *kept = *out;
-            memset(out, 0, sizeof(*out));
-            check->findings.count--;
-            out = kept;
-        } else {
-            finding_release(out);
-            check->findings.count--;
-            return SL_OK;
-        }
-    }
-    out->message = xstrdup(finding.message);
-    if (finding.hint != NULL)
-        out->hint = xstrdup(finding.hint);
-    else if (out->severity == SL_SEVERITY_ERROR)
-        out->hint = xasprintf("remove the setting, or review the required "
-                              "access and allowlist it as '%s' under %s",
-                              out->key, entry->rule.group);
-    else
-        out->hint = xasprintf("use a literal value so it can be checked, or "
-                              "review every value it can take and allowlist "
-                              "it as '%s' under %s", out->key,
-                              entry->rule.group);
+    const struct registry *registry = ctx->check->registry;
+    const struct rule_entry *entry = &registry->rules[ctx->rule];
+    char *hint = NULL;
+    if (finding.hint != NULL && registry->plugins[entry->plugin].declared_minor < 1)
+        hint = literal_hint(finding.hint);
+    struct finding_spec spec = {
+        .rule = ctx->rule,
+        .severity = finding.severity != SL_SEVERITY_DEFAULT
+                        ? finding.severity : entry->rule.default_severity,
+        .line = finding.node->line,
+        .column = finding.node->column,
+        .end_line = finding.node->end_line,
+        .end_column = finding.node->end_column,
+        .service = service,
+        .service_length = service_length,
+        .field = finding.field,
+        .value = finding.value,
+        .value_length = finding.value_length,
+        .message = finding.message,
+        .hint = hint != NULL ? hint : finding.hint,
+    };
+    finding_set_add(&ctx->check->result.findings, &spec);
+    free(hint);
     return SL_OK;
 }
 
@@ -246,15 +147,39 @@ static void publish_rule(size_t rule)
         *rule_slot = rule == (size_t)-1 ? UINT32_MAX : (uint32_t)rule;
 }
 
+void file_result_add_failure(struct file_result *result,
+                             const struct registry *registry, size_t rule,
+                             const char *what)
+{
+    char *message;
+    if (rule < registry->rule_count && rule >= CORE_RULE_COUNT) {
+        const struct rule_entry *entry = &registry->rules[rule];
+        message = xasprintf("plugin %s %s on %s (rule %s); the file was not "
+                            "completely checked",
+                            registry->plugins[entry->plugin].descriptor.name,
+                            what, result->display, entry->rule.code);
+    } else {
+        message = xasprintf("sandlint %s while checking %s; the file was not "
+                            "completely checked", what, result->display);
+    }
+    struct finding_spec spec = {
+        .rule = CORE_RULE_PLUGIN,
+        .severity = SL_SEVERITY_ERROR,
+        .message = message,
+        .hint = "report the problem to the plugin's authors; --no-isolation "
+                "runs checks in one process for debugging",
+    };
+    finding_set_add(&result->findings, &spec);
+    result->plugin_failed = true;
+    result->incomplete = true;
+    free(message);
+}
+
 static void plugin_failed(struct file_check *check, struct sl_context *ctx)
 {
-    const struct rule_entry *entry = &check->registry->rules[ctx->rule];
-    const char *plugin = check->registry->plugins[entry->plugin].descriptor.name;
-    char *message = xasprintf("plugin %s failed on %s (rule %s): %s", plugin,
-                              check->path, entry->rule.code,
-                              ctx->error ? ctx->error : "no reason given");
-    file_check_core(check, CORE_RULE_PLUGIN, 0, 0, message);
-    free(message);
+    char *what = xasprintf("failed (%s)", ctx->error ? ctx->error : "no reason given");
+    file_result_add_failure(&check->result, check->registry, ctx->rule, what);
+    free(what);
 }
 
 static void run_document_rules(struct file_check *check,
@@ -299,8 +224,8 @@ static void run_service_rules(struct file_check *check,
 static void structure_warning(struct file_check *check,
                               const struct sl_node *node, const char *message)
 {
-    file_check_core(check, CORE_RULE_STRUCTURE, node ? node->line : 0,
-                    node ? node->column : 0, message);
+    file_check_core(check, CORE_RULE_STRUCTURE, SL_SEVERITY_WARNING,
+                    node ? node->line : 0, node ? node->column : 0, message);
 }
 
 static void check_document(struct file_check *check, const struct sl_node *root)
@@ -334,7 +259,7 @@ static void check_document(struct file_check *check, const struct sl_node *root)
             free(message);
             continue;
         }
-        check->services++;
+        check->result.services++;
         run_service_rules(check, root, pair->key, pair->value);
     }
 }

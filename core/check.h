@@ -3,36 +3,22 @@
  *
  * Walks each document: structure warnings (SPEC §7), then every enabled
  * rule's check_document, then check_service for each service that is a
- * mapping.  Findings reported by plugins get their key, position, severity
- * and hint here; one finding per rule and key is kept (the first).
+ * mapping.  What plugins report becomes findings through the one
+ * constructor, finding_set_add() (one finding per rule and key).
  */
 #ifndef SANDLINT_CHECK_H
 #define SANDLINT_CHECK_H
 
-#include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
-#include "finding.h"
+#include "file_result.h"
 #include "registry.h"
 #include "yaml_model.h"
 
-struct dedupe_set {
-    size_t *slots;              /* finding index + 1; 0 = empty */
-    size_t capacity, used;
-};
-
-/* What one file's check produces and the state the host services need. */
+/* One file being checked: the rules to run and what they found. */
 struct file_check {
     const struct registry *registry;
-    const struct sl_host *host;
-    const char *path;           /* display path; borrowed */
-    const char *package;        /* borrowed; may be NULL */
-    struct finding_list findings;  /* owned */
-    struct dedupe_set seen;
-    size_t services;            /* services checked (mappings) */
-    bool plugin_failed;         /* a plugin returned an error */
-    bool incomplete;            /* the file could not be read or parsed */
+    struct file_result result;  /* owned; display and package copied */
 };
 
 /* The plugin-visible context of one callback (opaque in plugin.h). */
@@ -46,17 +32,36 @@ struct sl_context {
 };
 
 void file_check_init(struct file_check *check, const struct registry *registry,
-                     const struct sl_host *host, const char *path,
-                     const char *package);
-/* Frees the findings still owned and the dedupe set. */
+                     const char *display, const char *package);
+/* Frees the result still owned. */
 void file_check_release(struct file_check *check);
 
 /* Runs every enabled rule over every document of model. */
 void file_check_run(struct file_check *check, const struct yaml_model *model);
 
-/* Adds a core diagnostic without key (line/column 0 = none). */
+/* Adds a core diagnostic without key (line/column 0 = none).  Diagnostics
+ * of rules that are switched off are dropped. */
 void file_check_core(struct file_check *check, enum core_rule rule,
-                     unsigned line, unsigned column, const char *message);
+                     int severity, unsigned line, unsigned column,
+                     const char *message);
+
+/* Adds the error saying the file could not be checked (SL001 when it could
+ * not be read, SL002 when it could not be parsed or exceeds a limit) and
+ * marks the result incomplete: an unchecked file fails the run. */
+void file_check_unchecked(struct file_check *check, enum core_rule rule,
+                          unsigned line, unsigned column, const char *message);
+
+/*
+ * Adds the SL006 error saying a plugin failed on the file (rule: the rule
+ * whose callback was running, or an index past the plugins' rules when
+ * none was) and marks the result incomplete.  what says how it failed:
+ * "failed (reason)", "crashed (signal 11, Segmentation fault)", "timed out
+ * after 5 seconds".  The one constructor of this diagnostic, in process
+ * and in the worker pool alike.
+ */
+void file_result_add_failure(struct file_result *result,
+                             const struct registry *registry, size_t rule,
+                             const char *what);
 
 /* In a worker process: where to publish the index of the rule whose
  * callback is running (UINT32_MAX between callbacks), so the coordinator

@@ -15,12 +15,11 @@
 #include "confine.h"
 #include "config_file.h"
 #include "discover.h"
-#include "host.h"
+#include "loader.h"
 #include "options.h"
 #include "output.h"
 #include "packages.h"
 #include "paths.h"
-#include "plugin_path.h"
 #include "registry.h"
 #include "rule_docs.h"
 #include "report_stream.h"
@@ -121,8 +120,9 @@ static struct discovered_file *next_file(void *data)
 static void deliver_file(void *data, const struct discovered_file *file,
                          struct file_result *result)
 {
+    (void)file;
     struct file_flow *flow = data;
-    report_stream_file(flow->stream, file, result);
+    report_stream_file(flow->stream, result);
 }
 
 static int run_checks(const struct options *options, struct run *run)
@@ -177,7 +177,6 @@ static int run_checks(const struct options *options, struct run *run)
 
     struct scan_settings settings = {
         .registry = registry,
-        .host = host_services(),
         .max_file_size = options->max_file_size,
         .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
     };
@@ -234,18 +233,11 @@ static void print_config_error(const char *path, const struct config_error *erro
     free(shown);
 }
 
-/* Joins config list items into a comma-separated string (NULL if none). */
-static char *join_items(const struct config_list *list)
+/* The texts of config list items. */
+static void config_strings(const struct config_list *list, struct string_list *out)
 {
-    if (list->count == 0)
-        return NULL;
-    char *joined = xstrdup(list->items[0].text);
-    for (size_t i = 1; i < list->count; i++) {
-        char *longer = xasprintf("%s,%s", joined, list->items[i].text);
-        free(joined);
-        joined = longer;
-    }
-    return joined;
+    for (size_t i = 0; i < list->count; i++)
+        string_list_add(out, list->items[i].text);
 }
 
 /* Checks config selectors and allowlist groups against the loaded rules,
@@ -274,24 +266,55 @@ static int validate_config(const struct run *run)
     return -1;
 }
 
-/* Config plugin directories are relative to the root. */
-static void resolve_config_plugins(const struct run *run,
-                                   struct string_list *plugins,
-                                   struct string_list *directories)
+/* What to load: the command line's plugins and directories first, then
+ * the configuration's (its directories relative to the root). */
+static void plugin_request_build(const struct options *options,
+                                 const struct run *run,
+                                 struct plugin_request *request)
 {
+    request->default_plugins = !options->no_default_plugins;
+    for (size_t i = 0; i < options->plugins.count; i++)
+        string_list_add(&request->named, options->plugins.items[i]);
+    for (size_t i = 0; i < options->plugin_dirs.count; i++)
+        string_list_add(&request->search, options->plugin_dirs.items[i]);
     for (size_t i = 0; i < run->config.plugin_dirs.count; i++) {
         const char *dir = run->config.plugin_dirs.items[i].text;
         char *full = dir[0] == '/' ? xstrdup(dir) : path_join(run->root, dir);
-        string_list_add(directories, full);
+        string_list_add(&request->search, full);
         free(full);
     }
     for (size_t i = 0; i < run->config.plugins.count; i++) {
         const char *plugin = run->config.plugins.items[i].text;
         char *full = strchr(plugin, '/') == NULL || plugin[0] == '/'
                          ? xstrdup(plugin) : path_join(run->root, plugin);
-        string_list_add(plugins, full);
+        string_list_add(&request->named, full);
         free(full);
     }
+}
+
+/* Which rules run: the command line's --select and --ignore replace the
+ * configuration's. */
+static int apply_selection(const struct options *options, struct run *run)
+{
+    struct string_list select = STRING_LIST_INIT, ignore = STRING_LIST_INIT;
+    if (!options->select_given)
+        config_strings(&run->config.select, &select);
+    if (!options->ignore_given)
+        config_strings(&run->config.ignore, &ignore);
+    bool has_select = options->select_given || run->config.select.count > 0;
+    struct rule_selection selection = {
+        has_select ? (options->select_given ? &options->select : &select) : NULL,
+        options->ignore_given ? &options->ignore : &ignore,
+    };
+    char *error = NULL;
+    int status = registry_apply_selection(&run->registry, &selection, &error);
+    if (status != 0) {
+        fprintf(stderr, "sandlint: %s\n", error);
+        free(error);
+    }
+    string_list_release(&select);
+    string_list_release(&ignore);
+    return status;
 }
 
 int sandlint_main(int argc, char **argv)
@@ -325,9 +348,7 @@ int sandlint_main(int argc, char **argv)
     memset(&run, 0, sizeof(run));
     registry_init(&run.registry);
     int status = EXIT_TROUBLE;
-    char *error = NULL;
-    struct string_list config_plugins = { NULL, 0, 0 }, config_dirs = { NULL, 0, 0 };
-    char *select = NULL, *ignore = NULL;
+    struct plugin_request request = PLUGIN_REQUEST_INIT;
 
     struct config_error config_error = { NULL, { 0, 0 } };
     char *error_path = NULL;
@@ -341,34 +362,25 @@ int sandlint_main(int argc, char **argv)
     if (run.config.path != NULL)
         run.config_display = path_relative(run.root, run.config.path);
 
-    resolve_config_plugins(&run, &config_plugins, &config_dirs);
-    if (plugin_load_all(&run.registry, &options, &config_plugins, &config_dirs) != 0)
+    plugin_request_build(&options, &run, &request);
+    if (loader_load(&run.registry, &request) != 0)
         goto done;
     if (!has_plugin_rules(&run.registry) && !options.list_plugins &&
         !options.list_rules) {
         fprintf(stderr, "sandlint: no rule plugins loaded (default plugin "
-                        "directory: %s)\n", plugin_default_directory());
+                        "directory: %s)\n", loader_default_directory());
         goto done;
     }
     if (validate_config(&run) != 0)
         goto done;
-    /* Command-line selections replace those of the configuration. */
-    select = options.select ? xstrdup(options.select) : join_items(&run.config.select);
-    ignore = options.ignore ? xstrdup(options.ignore) : join_items(&run.config.ignore);
-    if (registry_apply_selection(&run.registry, select, ignore, &error) != 0) {
-        fprintf(stderr, "sandlint: %s\n", error);
-        free(error);
+    if (apply_selection(&options, &run) != 0)
         goto done;
-    }
     if (options.list_rules || options.list_plugins || options.explain)
         status = run_information(&options, &run.registry);
     else
         status = run_checks(&options, &run);
 done:
-    free(select);
-    free(ignore);
-    string_list_release(&config_plugins);
-    string_list_release(&config_dirs);
+    plugin_request_release(&request);
     registry_release(&run.registry);
     config_release(&run.config);
     free(run.root);

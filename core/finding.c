@@ -1,69 +1,253 @@
-/* finding.c - the findings of a run (see finding.h). */
+/* finding.c - making findings and the set of one file (see finding.h). */
 #include "config.h"
 
 #include "finding.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "discover.h"
+#include "registry.h"
+#include "sandlint/plugin.h"
 #include "xalloc.h"
 
-void finding_list_init(struct finding_list *list)
+int finding_effective_severity(const struct finding *finding)
 {
-    list->items = NULL;
-    list->count = 0;
-    list->capacity = 0;
+    return finding_allowlisted(finding) ? SL_SEVERITY_WARNING : finding->severity;
+}
+
+void finding_set_init(struct finding_set *set)
+{
+    memset(set, 0, sizeof(*set));
+    set->truncation_rule = CORE_RULE_YAML;
 }
 
 void finding_release(struct finding *finding)
 {
-    free(finding->package);
-    free(finding->file);
     free(finding->service);
     free(finding->field);
     free(finding->value);
     free(finding->key);
     free(finding->message);
     free(finding->hint);
-    free(finding->suppression_reason);
     memset(finding, 0, sizeof(*finding));
 }
 
-void finding_list_release(struct finding_list *list)
+void finding_set_release(struct finding_set *set)
 {
-    for (size_t i = 0; i < list->count; i++)
-        finding_release(&list->items[i]);
-    free(list->items);
-    finding_list_init(list);
+    for (size_t i = 0; i < set->count; i++)
+        finding_release(&set->items[i]);
+    free(set->items);
+    free(set->slots);
+    size_t rule = set->truncation_rule;
+    finding_set_init(set);
+    set->truncation_rule = rule;
 }
 
-struct finding *finding_list_add(struct finding_list *list)
+struct finding *finding_set_append(struct finding_set *set)
 {
-    if (list->count == list->capacity) {
-        list->capacity = list->capacity ? list->capacity * 2 : 16;
-        list->items = xrealloc(list->items, list->capacity, sizeof(*list->items));
+    if (set->count == set->capacity) {
+        set->capacity = set->capacity ? set->capacity * 2 : 16;
+        set->items = xrealloc(set->items, set->capacity, sizeof(*set->items));
     }
-    struct finding *finding = &list->items[list->count++];
+    struct finding *finding = &set->items[set->count++];
     memset(finding, 0, sizeof(*finding));
+    finding->comment = FINDING_NONE;
+    finding->allowlist_entry = FINDING_NONE;
     return finding;
 }
 
-void finding_list_take(struct finding_list *to, struct finding_list *from)
+/* ------------------------------------------------------------------ */
+/* one finding per rule and key                                        */
+/* ------------------------------------------------------------------ */
+
+static uint64_t key_hash(size_t rule, const char *key, size_t length)
 {
-    if (from->count == 0)
-        return;
-    if (to->count + from->count > to->capacity) {
-        to->capacity = to->count + from->count;
-        to->items = xrealloc(to->items, to->capacity, sizeof(*to->items));
+    uint64_t hash = 1469598103934665603ULL ^ rule;
+    for (size_t i = 0; i < length; i++) {
+        hash ^= (unsigned char)key[i];
+        hash *= 1099511628211ULL;
     }
-    memcpy(to->items + to->count, from->items, from->count * sizeof(*from->items));
-    to->count += from->count;
-    free(from->items);
-    finding_list_init(from);
+    return hash;
 }
 
-static const char *(*sort_rule_code)(size_t rule);
+static void dedupe_grow(struct finding_set *set)
+{
+    size_t capacity = set->slot_capacity ? set->slot_capacity * 2 : 64;
+    size_t *slots = xcalloc(capacity, sizeof(*slots));
+    for (size_t i = 0; i < set->slot_capacity; i++) {
+        if (set->slots[i] == 0)
+            continue;
+        const struct finding *finding = &set->items[set->slots[i] - 1];
+        size_t slot = (size_t)key_hash(finding->rule, finding->key,
+                                       finding->key_length) & (capacity - 1);
+        while (slots[slot] != 0)
+            slot = (slot + 1) & (capacity - 1);
+        slots[slot] = set->slots[i];
+    }
+    free(set->slots);
+    set->slots = slots;
+    set->slot_capacity = capacity;
+}
+
+/* The dedupe slot for rule and key: one holding an earlier finding with
+ * them, or the empty slot where a new one goes. */
+static size_t *dedupe_slot(struct finding_set *set, size_t rule,
+                           const char *key, size_t length)
+{
+    if ((set->slot_used + 1) * 2 > set->slot_capacity)
+        dedupe_grow(set);
+    size_t slot = (size_t)key_hash(rule, key, length) & (set->slot_capacity - 1);
+    while (set->slots[slot] != 0) {
+        const struct finding *earlier = &set->items[set->slots[slot] - 1];
+        if (earlier->rule == rule && earlier->key_length == length &&
+            memcmp(earlier->key, key, length) == 0)
+            break;
+        slot = (slot + 1) & (set->slot_capacity - 1);
+    }
+    return &set->slots[slot];
+}
+
+/* ------------------------------------------------------------------ */
+/* making a finding                                                    */
+/* ------------------------------------------------------------------ */
+
+/* "service:field" or "service:field:value". */
+static char *build_key(const struct finding_spec *spec, size_t *key_length)
+{
+    size_t field_length = strlen(spec->field);
+    size_t length = spec->service_length + 1 + field_length;
+    if (spec->value != NULL)
+        length += 1 + spec->value_length;
+    char *key = xmalloc(length + 1);
+    char *cursor = key;
+    memcpy(cursor, spec->service, spec->service_length);
+    cursor += spec->service_length;
+    *cursor++ = ':';
+    memcpy(cursor, spec->field, field_length);
+    cursor += field_length;
+    if (spec->value != NULL) {
+        *cursor++ = ':';
+        if (spec->value_length != 0)
+            memcpy(cursor, spec->value, spec->value_length);
+        cursor += spec->value_length;
+    }
+    *cursor = '\0';
+    *key_length = length;
+    return key;
+}
+
+static size_t text_bytes(const char *text)
+{
+    return text != NULL ? strlen(text) : 0;
+}
+
+/* What a finding made from spec holds, in bytes (for the set's limit). */
+static size_t spec_bytes(const struct finding_spec *spec, size_t key_length)
+{
+    return spec->service_length + text_bytes(spec->field) + spec->value_length +
+           key_length + text_bytes(spec->message) + text_bytes(spec->hint);
+}
+
+static void fill(struct finding *finding, const struct finding_spec *spec,
+                 char *key, size_t key_length)
+{
+    finding->rule = spec->rule;
+    finding->severity = spec->severity;
+    finding->status = spec->severity == SL_SEVERITY_ERROR ? STATUS_FAIL : STATUS_WARN;
+    finding->line = spec->line;
+    finding->column = spec->column;
+    finding->end_line = spec->end_line;
+    finding->end_column = spec->end_column;
+    if (spec->service != NULL) {
+        finding->service = xmemdup(spec->service, spec->service_length);
+        finding->field = xstrdup(spec->field);
+    }
+    if (spec->value != NULL) {
+        finding->value = xmemdup(spec->value, spec->value_length);
+        finding->value_length = spec->value_length;
+    }
+    finding->key = key;
+    finding->key_length = key_length;
+    finding->message = xstrdup(spec->message);
+    finding->hint = spec->hint != NULL ? xstrdup(spec->hint) : NULL;
+    finding->comment = FINDING_NONE;
+    finding->allowlist_entry = FINDING_NONE;
+}
+
+/* Adds, once, the error that says the rest of the file's findings were
+ * not reported. */
+static void truncate_set(struct finding_set *set)
+{
+    if (set->truncated)
+        return;
+    set->truncated = true;
+    char *message = xasprintf("more than %u findings or %u MiB of finding text "
+                              "in one file; the rest were not reported",
+                              FINDING_SET_MAX_COUNT,
+                              FINDING_SET_MAX_BYTES / (1024 * 1024));
+    struct finding *finding = finding_set_append(set);
+    struct finding_spec spec = {
+        .rule = set->truncation_rule,
+        .severity = SL_SEVERITY_ERROR,
+        .message = message,
+    };
+    fill(finding, &spec, NULL, 0);
+    free(message);
+}
+
+struct finding *finding_set_add(struct finding_set *set,
+                                const struct finding_spec *spec)
+{
+    if (set->truncated)
+        return NULL;
+    size_t key_length = 0;
+    char *key = NULL;
+    if (spec->service != NULL)
+        key = build_key(spec, &key_length);
+    else if (spec->key != NULL) {
+        key = xmemdup(spec->key, spec->key_length);
+        key_length = spec->key_length;
+    }
+    size_t bytes = spec_bytes(spec, key_length);
+    if (set->count >= FINDING_SET_MAX_COUNT ||
+        bytes > FINDING_SET_MAX_BYTES - set->bytes) {
+        free(key);
+        truncate_set(set);
+        return NULL;
+    }
+
+    size_t *slot = NULL;
+    if (spec->service != NULL) {
+        slot = dedupe_slot(set, spec->rule, key, key_length);
+        if (*slot != 0) {
+            /* One finding per rule and key: keep the first, unless it was
+             * only a warning and this one is an error. */
+            struct finding *kept = &set->items[*slot - 1];
+            if (!(kept->severity == SL_SEVERITY_WARNING &&
+                  spec->severity == SL_SEVERITY_ERROR)) {
+                free(key);
+                return NULL;
+            }
+            finding_release(kept);
+            fill(kept, spec, key, key_length);
+            set->bytes += bytes;
+            return kept;
+        }
+    }
+    struct finding *finding = finding_set_append(set);
+    fill(finding, spec, key, key_length);
+    set->bytes += bytes;
+    if (slot != NULL) {
+        *slot = set->count;
+        set->slot_used++;
+    }
+    return finding;
+}
+
+/* ------------------------------------------------------------------ */
+/* the report's order                                                  */
+/* ------------------------------------------------------------------ */
 
 static int compare_bytes(const char *a, size_t a_length, const char *b,
                          size_t b_length)
@@ -71,24 +255,21 @@ static int compare_bytes(const char *a, size_t a_length, const char *b,
     if (a == NULL || b == NULL)
         return (a != NULL) - (b != NULL);
     size_t common = a_length < b_length ? a_length : b_length;
-    int order = memcmp(a, b, common);
+    int order = common ? memcmp(a, b, common) : 0;
     if (order != 0)
         return order;
     return (a_length > b_length) - (a_length < b_length);
 }
 
-static int compare_findings(const void *left, const void *right)
+static int compare_findings(const struct finding *a, const struct finding *b,
+                            const struct registry *registry)
 {
-    const struct finding *a = left, *b = right;
-    /* Files in the order discovery yields them: component by component. */
-    int order = discover_compare(a->file ? a->file : "", b->file ? b->file : "");
-    if (order != 0)
-        return order;
     if (a->line != b->line)
         return a->line < b->line ? -1 : 1;
     if (a->column != b->column)
         return a->column < b->column ? -1 : 1;
-    order = strcmp(sort_rule_code(a->rule), sort_rule_code(b->rule));
+    int order = strcmp(registry_rule_code(registry, a->rule),
+                       registry_rule_code(registry, b->rule));
     if (order != 0)
         return order;
     order = compare_bytes(a->key, a->key_length, b->key, b->key_length);
@@ -97,10 +278,39 @@ static int compare_findings(const void *left, const void *right)
     return strcmp(a->message ? a->message : "", b->message ? b->message : "");
 }
 
-void finding_list_sort(struct finding_list *list,
-                       const char *(*rule_code)(size_t rule))
+/* A stable merge sort that takes the registry as context (qsort has no
+ * context argument in C11, and a static would tie the sort to one run). */
+static void merge_sort(struct finding *items, struct finding *scratch,
+                       size_t count, const struct registry *registry)
 {
-    sort_rule_code = rule_code;
-    if (list->count > 1)
-        qsort(list->items, list->count, sizeof(*list->items), compare_findings);
+    if (count < 2)
+        return;
+    size_t half = count / 2;
+    merge_sort(items, scratch, half, registry);
+    merge_sort(items + half, scratch, count - half, registry);
+    if (compare_findings(&items[half - 1], &items[half], registry) <= 0)
+        return;     /* already in order: the common case */
+    size_t left = 0, right = half, out = 0;
+    while (left < half && right < count)
+        scratch[out++] = compare_findings(&items[right], &items[left], registry) < 0
+                             ? items[right++] : items[left++];
+    while (left < half)
+        scratch[out++] = items[left++];
+    while (right < count)
+        scratch[out++] = items[right++];
+    memcpy(items, scratch, count * sizeof(*items));
+}
+
+void finding_set_sort(struct finding_set *set, const struct registry *registry)
+{
+    if (set->count < 2)
+        return;
+    struct finding *scratch = xcalloc(set->count, sizeof(*scratch));
+    merge_sort(set->items, scratch, set->count, registry);
+    free(scratch);
+    /* The dedupe index points at positions that moved: a sorted set takes
+     * no more findings through finding_set_add(). */
+    free(set->slots);
+    set->slots = NULL;
+    set->slot_capacity = set->slot_used = 0;
 }

@@ -1,8 +1,20 @@
 /*
- * finding.h - the findings of a run and the list that holds them.
+ * finding.h - a finding, the one way to make one, and the set of one file.
  *
- * A finding owns all of its strings (malloc).  value and key may hold any
- * byte, so they carry lengths; the other strings are NUL-terminated.
+ * A finding is made once, by finding_set_add(), whether a plugin reported
+ * it or the core did, and its facts never change afterwards: rule,
+ * severity, position, service, field, value, key, message and the hint the
+ * plugin wrote.  Later stages change only its state: a suppression comment
+ * or an allowlist entry sets status and says which comment or entry
+ * accepted it.  The text a report shows (an "Allowlisted: " message, the
+ * standard hint naming the key) is derived from facts and state when the
+ * finding is written (output.h), never stored.
+ *
+ * Which file a finding belongs to is not part of it: findings live in the
+ * file result (file_result.h) that names the file and package once.
+ *
+ * A finding owns its strings (malloc).  value and key may hold any byte, so
+ * they carry lengths; the other strings are NUL-terminated.
  */
 #ifndef SANDLINT_FINDING_H
 #define SANDLINT_FINDING_H
@@ -10,56 +22,120 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct registry;
+
 enum finding_status {
     STATUS_FAIL = 0,
     STATUS_WARN = 1,
     STATUS_SUPPRESSED = 2
 };
 
-enum suppression_kind {
-    SUPPRESSION_NONE = 0,
-    SUPPRESSION_COMMENT = 1,    /* a "# sandlint: ignore[...]" comment */
-    SUPPRESSION_ALLOWLIST = 2   /* an allowlist entry (status warn) */
-};
+/* No allowlist entry or suppression comment (finding.allowlist_entry,
+ * finding.comment). */
+#define FINDING_NONE ((size_t)-1)
 
 struct finding {
+    /* facts, fixed when the finding is made */
     size_t rule;                /* index into the rule registry */
-    int severity;               /* SL_SEVERITY_ERROR or SL_SEVERITY_WARNING */
-    int status;                 /* enum finding_status */
-    int suppression;            /* enum suppression_kind */
-    bool allowlisted;
-    char *package;              /* NULL when the file belongs to none */
-    char *file;                 /* display path */
+    int severity;               /* SL_SEVERITY_ERROR or _WARNING, as reported */
     unsigned line, column;      /* 1-based; 0 = none */
     unsigned end_line, end_column;
     char *service;              /* NULL for file-level findings */
     char *field;                /* NULL for file-level findings */
     char *value;                /* NULL when the setting has no value */
     size_t value_length;
-    char *key;                  /* NULL for file-level findings */
+    char *key;                  /* NULL when the finding has no key */
     size_t key_length;
     char *message;
-    char *hint;                 /* may be NULL */
-    char *suppression_reason;   /* comment reason or allowlist source */
+    char *hint;                 /* as written by the rule, '%k' standing for
+                                   the key and '%%' for '%'; NULL: the
+                                   standard hint is derived when written */
+    /* state, changed by suppression comments and the allowlist */
+    int status;                 /* enum finding_status */
+    size_t comment;             /* index of the suppression comment of the
+                                   file that covers it, or FINDING_NONE */
+    size_t allowlist_entry;     /* index of the configuration's allowlist
+                                   entry that lists it, or FINDING_NONE */
 };
 
-struct finding_list {
+/* Whether an allowlist entry lists the finding. */
+static inline bool finding_allowlisted(const struct finding *finding)
+{
+    return finding->allowlist_entry != FINDING_NONE;
+}
+
+/* The severity a report shows: an allowlisted finding is a warning. */
+int finding_effective_severity(const struct finding *finding);
+
+/*
+ * What a finding is made of.  Every string is borrowed and copied by
+ * finding_set_add().  With service set, the key is built from service,
+ * field and value ("service:field" or "service:field:value"); without
+ * service, key (when not NULL) is taken as given.
+ */
+struct finding_spec {
+    size_t rule;
+    int severity;               /* SL_SEVERITY_ERROR or SL_SEVERITY_WARNING */
+    unsigned line, column, end_line, end_column;
+    const char *service;        /* NULL: a file-level finding */
+    size_t service_length;
+    const char *field;          /* required with service */
+    const char *value;          /* NULL: the setting has no value */
+    size_t value_length;
+    const char *key;            /* only without service; may be NULL */
+    size_t key_length;
+    const char *message;        /* required */
+    const char *hint;           /* NULL: derived when written */
+};
+
+/* Most findings a file keeps, and most bytes of finding text: past either,
+ * one error says the rest were not reported (a few lines of merged
+ * anchors can otherwise multiply into gigabytes). */
+#define FINDING_SET_MAX_COUNT 10000
+#define FINDING_SET_MAX_BYTES (64u * 1024 * 1024)
+
+/*
+ * The findings of one file, with one finding per rule and key of a
+ * service setting (SPEC §6: one per service, field and value): a second
+ * such finding with the rule and key of an earlier one is dropped, except
+ * that an error replaces an earlier warning (a warning never hides an
+ * error).  Findings without a service (file-level diagnostics, stale
+ * allowlist entries) are all kept.
+ */
+struct finding_set {
     struct finding *items;      /* owned */
     size_t count, capacity;
+    size_t *slots;              /* dedupe index: item index + 1; 0 = empty */
+    size_t slot_capacity, slot_used;
+    size_t bytes;               /* string bytes held */
+    bool truncated;             /* the limit was reached */
+    size_t truncation_rule;     /* rule of the "not reported" error */
 };
 
-void finding_list_init(struct finding_list *list);
-/* Frees every finding and the array. */
-void finding_list_release(struct finding_list *list);
-/* Appends a zeroed finding and returns it; aborts on out of memory. */
-struct finding *finding_list_add(struct finding_list *list);
-/* Moves every finding of from to the end of to; from is left empty. */
-void finding_list_take(struct finding_list *to, struct finding_list *from);
+void finding_set_init(struct finding_set *set);
+/* Frees every finding and the set's memory; the set is empty afterwards. */
+void finding_set_release(struct finding_set *set);
+
+/*
+ * Makes a finding from spec (status fail for an error, warn for a warning)
+ * and adds it, unless an earlier finding of a service has its rule and
+ * key.  Past the
+ * set's limits it adds instead, once, an error of rule
+ * set->truncation_rule saying the rest were not reported.  Returns the
+ * finding added or kept, or NULL when it was dropped.
+ */
+struct finding *finding_set_add(struct finding_set *set,
+                                const struct finding_spec *spec);
+
+/* Appends an already made finding, taking its strings (used by the result
+ * codec; no dedupe, no limits beyond the caller's). */
+struct finding *finding_set_append(struct finding_set *set);
+
 /* Frees the strings of one finding. */
 void finding_release(struct finding *finding);
-/* Sorts by file (component by component, as discover_compare), line,
- * column, rule code, key (the report order). */
-void finding_list_sort(struct finding_list *list,
-                       const char *(*rule_code)(size_t rule));
+
+/* Sorts by line, column, rule code, key and message: the report's order
+ * within a file. */
+void finding_set_sort(struct finding_set *set, const struct registry *registry);
 
 #endif

@@ -151,7 +151,7 @@ static const struct sl_node *definition(struct sl_context *ctx,
 
 static const char *file_path(struct sl_context *ctx)
 {
-    return ctx ? ctx->check->path : NULL;
+    return ctx ? ctx->check->result.display : NULL;
 }
 
 static const struct sl_node *document_root(struct sl_context *ctx)

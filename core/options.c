@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comma_list.h"
 #include "confine.h"
 #include "output.h"
 #include "xalloc.h"
@@ -118,15 +119,20 @@ void options_print_help(FILE *out)
 "configuration or plugin error.  See sandlint(1).\n", out);
 }
 
-static void append_list(char **list, const char *items)
+/* Adds each comma-separated selector of items to list. */
+static int add_selector(void *data, const char *item, size_t length, size_t offset)
 {
-    if (*list == NULL) {
-        *list = xstrdup(items);
-        return;
-    }
-    char *joined = xasprintf("%s,%s", *list, items);
-    free(*list);
-    *list = joined;
+    (void)offset;
+    char *selector = xstrndup(item, length);
+    string_list_add(data, selector);
+    free(selector);
+    return 0;
+}
+
+static void add_selectors(struct string_list *list, bool *given, const char *items)
+{
+    *given = true;
+    comma_list_each(items, strlen(items), add_selector, list);
 }
 
 /* Parses a byte or count with an optional K/M/G suffix (powers of 1024). */
@@ -209,10 +215,10 @@ int options_parse(struct options *options, int argc, char **argv)
             options->config = optarg;
             break;
         case OPT_SELECT:
-            append_list(&options->select, optarg);
+            add_selectors(&options->select, &options->select_given, optarg);
             break;
         case OPT_IGNORE:
-            append_list(&options->ignore, optarg);
+            add_selectors(&options->ignore, &options->ignore_given, optarg);
             break;
         case OPT_PLUGIN:
             string_list_add(&options->plugins, optarg);
@@ -297,8 +303,8 @@ int options_parse(struct options *options, int argc, char **argv)
 
 void options_release(struct options *options)
 {
-    free(options->select);
-    free(options->ignore);
+    string_list_release(&options->select);
+    string_list_release(&options->ignore);
     string_list_release(&options->plugins);
     string_list_release(&options->plugin_dirs);
 }

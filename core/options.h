@@ -17,8 +17,10 @@ struct options {
     const char *output;         /* borrowed from argv; NULL = stdout */
     const char *root;
     const char *config;
-    char *select;               /* owned; repeated options joined by ',' */
-    char *ignore;               /* owned */
+    struct string_list select;  /* selectors of every --select */
+    bool select_given;          /* --select was given (maybe naming none) */
+    struct string_list ignore;  /* selectors of every --ignore */
+    bool ignore_given;
     struct string_list plugins;
     struct string_list plugin_dirs;
     bool no_default_plugins;

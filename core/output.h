@@ -1,10 +1,12 @@
 /*
- * output.h - report writers: text, json, sarif, github.
+ * output.h - the report: formats, what a finding shows, counting, and the
+ * writers (text, json, sarif, github).
  *
  * Writers stream: begin(), then finding() for each finding in report order
- * (file, line, column, rule), then end().  The caller counts each finding
- * into the report (report_count_finding) before handing it over, so end()
- * can print the totals.
+ * (file, line, column, rule), then end().  What a finding shows - its
+ * severity after the allowlist, its message and hint, why it is accepted -
+ * is derived once per write from its facts and state (finding_view), so no
+ * stage before the report ever rewrites a finding's text.
  */
 #ifndef SANDLINT_OUTPUT_H
 #define SANDLINT_OUTPUT_H
@@ -13,7 +15,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "finding.h"
+#include "config_file.h"
+#include "file_result.h"
 #include "registry.h"
 
 enum output_format {
@@ -25,17 +28,45 @@ enum output_format {
 
 struct report {
     const struct registry *registry;
-    size_t files, services;     /* known before end() */
+    const struct config *config;    /* allowlist entries named in hints */
+    const char *config_display;     /* config path relative to the root */
+    size_t files, services;         /* known before end() */
     size_t errors, warnings, suppressed;
-    size_t written;             /* findings handed to finding() so far */
-    const char *root;           /* absolute root directory */
-    bool color;                 /* text only */
+    size_t written;                 /* findings handed to finding() so far */
+    const char *root;               /* absolute root directory */
+    bool color;                     /* text only */
 };
+
+enum acceptance {
+    ACCEPTED_NOT = 0,
+    ACCEPTED_IN_SOURCE,             /* a suppression comment */
+    ACCEPTED_EXTERNALLY             /* an allowlist entry */
+};
+
+/* What the report shows of one finding. */
+struct finding_view {
+    const struct finding *finding;
+    const struct file_result *file;     /* display path, package */
+    const struct rule_entry *rule;
+    const char *plugin;                 /* name of the rule's plugin */
+    int severity;                       /* after the allowlist */
+    const char *status;                 /* "fail", "warn", "suppressed" */
+    char *message;                      /* owned */
+    char *hint;                         /* owned; NULL when none */
+    size_t hint_length;                 /* bytes (a key may hold any byte) */
+    int acceptance;                     /* enum acceptance */
+    char *justification;                /* owned; NULL when not accepted */
+};
+
+void finding_view_init(struct finding_view *view, const struct report *report,
+                       const struct file_result *file,
+                       const struct finding *finding);
+void finding_view_release(struct finding_view *view);
 
 struct output_writer {
     void (*begin)(FILE *out, const struct report *report);
     void (*finding)(FILE *out, const struct report *report,
-                    const struct finding *finding);
+                    const struct finding_view *view);
     void (*end)(FILE *out, const struct report *report);
 };
 
@@ -45,8 +76,10 @@ int output_parse_format(const char *name);
 /* The writer of a format (static). */
 const struct output_writer *output_writer(int format);
 
-/* Adds one finding to the report's error/warning/suppressed counts. */
-void report_count_finding(struct report *report, const struct finding *finding);
+/* Counts the findings of file into the report and hands each, in order,
+ * to writer. */
+void output_write_file(FILE *out, const struct output_writer *writer,
+                       struct report *report, const struct file_result *file);
 
 extern const struct output_writer output_text_writer;
 extern const struct output_writer output_json_writer;

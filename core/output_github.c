@@ -51,13 +51,15 @@ static void github_end(FILE *out, const struct report *report)
 }
 
 static void github_finding(FILE *out, const struct report *report,
-                           const struct finding *finding)
+                           const struct finding_view *view)
 {
+    (void)report;
+    const struct finding *finding = view->finding;
     if (finding->status == STATUS_SUPPRESSED)
         return;
-    const struct sl_rule *rule = &report->registry->rules[finding->rule].rule;
+    const struct sl_rule *rule = &view->rule->rule;
     fputs(finding->status == STATUS_FAIL ? "::error file=" : "::warning file=", out);
-    property(out, finding->file);
+    property(out, view->file->display);
     if (finding->line != 0) {
         fprintf(out, ",line=%u", finding->line);
         if (finding->column != 0)
@@ -74,11 +76,11 @@ static void github_finding(FILE *out, const struct report *report,
     fputs(" ", out);
     property(out, rule->name);
     fputs("::", out);
-    write_escaped(out, finding->message, strlen(finding->message), 0);
+    write_escaped(out, view->message, strlen(view->message), 0);
     fprintf(out, " [%s]", rule->code);
-    if (finding->hint != NULL) {
+    if (view->hint != NULL) {
         fputs("%0A", out);
-        write_escaped(out, finding->hint, strlen(finding->hint), 0);
+        write_escaped(out, view->hint, view->hint_length, 0);
     }
     fputs("\n", out);
 }

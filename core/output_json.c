@@ -11,20 +11,10 @@ static const char *severity_name(int severity)
     return severity == SL_SEVERITY_ERROR ? "error" : "warning";
 }
 
-static const char *status_name(int status)
+static void write_finding(FILE *out, const struct finding_view *view)
 {
-    switch (status) {
-    case STATUS_FAIL: return "fail";
-    case STATUS_SUPPRESSED: return "suppressed";
-    default: return "warn";
-    }
-}
-
-static void write_finding(FILE *out, const struct report *report,
-                          const struct finding *finding)
-{
-    const struct rule_entry *entry = &report->registry->rules[finding->rule];
-    const struct loaded_plugin *plugin = &report->registry->plugins[entry->plugin];
+    const struct finding *finding = view->finding;
+    const struct rule_entry *entry = view->rule;
     fputs("{\"rule\": ", out);
     json_write_cstring(out, entry->rule.code);
     fputs(", \"name\": ", out);
@@ -32,14 +22,14 @@ static void write_finding(FILE *out, const struct report *report,
     fputs(", \"group\": ", out);
     json_write_cstring(out, entry->rule.group);
     fputs(", \"plugin\": ", out);
-    json_write_cstring(out, plugin->descriptor.name);
+    json_write_cstring(out, view->plugin);
     fprintf(out, ", \"severity\": \"%s\", \"status\": \"%s\", \"allowlisted\": %s",
-            severity_name(finding->severity), status_name(finding->status),
-            finding->allowlisted ? "true" : "false");
+            severity_name(view->severity), view->status,
+            finding_allowlisted(finding) ? "true" : "false");
     fputs(", \"package\": ", out);
-    json_write_cstring(out, finding->package);
+    json_write_cstring(out, view->file->package);
     fputs(", \"file\": ", out);
-    json_write_cstring(out, finding->file);
+    json_write_cstring(out, view->file->display);
     fputs(", \"line\": ", out);
     json_write_unsigned(out, finding->line, 1);
     fputs(", \"column\": ", out);
@@ -57,9 +47,9 @@ static void write_finding(FILE *out, const struct report *report,
     fputs(", \"key\": ", out);
     json_write_string(out, finding->key, finding->key_length);
     fputs(", \"message\": ", out);
-    json_write_cstring(out, finding->message);
+    json_write_cstring(out, view->message);
     fputs(", \"hint\": ", out);
-    json_write_cstring(out, finding->hint);
+    json_write_string(out, view->hint, view->hint_length);
     fputs("}", out);
 }
 
@@ -72,10 +62,10 @@ static void json_begin(FILE *out, const struct report *report)
 }
 
 static void json_finding(FILE *out, const struct report *report,
-                         const struct finding *finding)
+                         const struct finding_view *view)
 {
     fputs(report->written == 0 ? "\n  " : ",\n  ", out);
-    write_finding(out, report, finding);
+    write_finding(out, view);
 }
 
 static void json_end(FILE *out, const struct report *report)

@@ -100,12 +100,12 @@ static void write_rule(FILE *out, const struct registry *registry, size_t index)
 
 /* A stable fingerprint of rule, file and key (or message when there is no
  * key), so alerts survive line moves: FNV-1a, 64 bits, as hex. */
-static void write_fingerprint(FILE *out, const char *code,
+static void write_fingerprint(FILE *out, const char *code, const char *file,
                               const struct finding *finding)
 {
     uint64_t hash = 1469598103934665603ULL;
-    const char *parts[3] = { code, finding->file, NULL };
-    size_t lengths[3] = { strlen(code), strlen(finding->file), 0 };
+    const char *parts[3] = { code, file, NULL };
+    size_t lengths[3] = { strlen(code), strlen(file), 0 };
     if (finding->key != NULL) {
         parts[2] = finding->key;
         lengths[2] = finding->key_length;
@@ -124,17 +124,17 @@ static void write_fingerprint(FILE *out, const char *code,
     fprintf(out, "\"sandlintKey/v1\": \"%016llx\"", (unsigned long long)hash);
 }
 
-static void write_result(FILE *out, const struct report *report,
-                         const struct finding *finding)
+static void write_result(FILE *out, const struct finding_view *view)
 {
-    const struct rule_entry *entry = &report->registry->rules[finding->rule];
+    const struct finding *finding = view->finding;
+    const struct rule_entry *entry = view->rule;
     fputs("{\"ruleId\": ", out);
     json_write_cstring(out, entry->rule.code);
     fprintf(out, ", \"ruleIndex\": %zu, \"level\": \"%s\", \"message\": {\"text\": ",
-            finding->rule, level(finding->severity));
-    json_write_cstring(out, finding->message);
+            finding->rule, level(view->severity));
+    json_write_cstring(out, view->message);
     fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
-    write_uri(out, "", finding->file);
+    write_uri(out, "", view->file->display);
     fputs(", \"uriBaseId\": \"%SRCROOT%\"}, \"region\": {", out);
     /* Code scanning needs a line: file-level findings point at line 1. */
     fprintf(out, "\"startLine\": %u", finding->line ? finding->line : 1);
@@ -145,29 +145,25 @@ static void write_result(FILE *out, const struct report *report,
         fprintf(out, ", \"endLine\": %u, \"endColumn\": %u", finding->end_line,
                 finding->end_column);
     fputs("}}}], \"partialFingerprints\": {", out);
-    write_fingerprint(out, entry->rule.code, finding);
+    write_fingerprint(out, entry->rule.code, view->file->display, finding);
     fputs("}", out);
-    if (finding->suppression != SUPPRESSION_NONE || finding->allowlisted) {
-        const char *kind = finding->suppression == SUPPRESSION_COMMENT ? "inSource"
-                                                                      : "external";
+    if (view->acceptance != ACCEPTED_NOT) {
         fprintf(out, ", \"suppressions\": [{\"kind\": \"%s\", \"status\": "
-                "\"accepted\", \"justification\": ", kind);
-        json_write_cstring(out, finding->suppression_reason
-                                    ? finding->suppression_reason : "");
+                "\"accepted\", \"justification\": ",
+                view->acceptance == ACCEPTED_IN_SOURCE ? "inSource" : "external");
+        json_write_cstring(out, view->justification);
         fputs("}]", out);
     }
     fputs(", \"properties\": {\"status\": ", out);
-    json_write_cstring(out, finding->status == STATUS_FAIL ? "fail"
-                            : finding->status == STATUS_SUPPRESSED ? "suppressed"
-                                                                   : "warn");
+    json_write_cstring(out, view->status);
     fputs(", \"package\": ", out);
-    json_write_cstring(out, finding->package);
+    json_write_cstring(out, view->file->package);
     fputs(", \"service\": ", out);
     json_write_cstring(out, finding->service);
     fputs(", \"key\": ", out);
     json_write_string(out, finding->key, finding->key_length);
     fputs(", \"hint\": ", out);
-    json_write_cstring(out, finding->hint);
+    json_write_string(out, view->hint, view->hint_length);
     fputs("}}", out);
 }
 
@@ -195,10 +191,10 @@ static void sarif_begin(FILE *out, const struct report *report)
 }
 
 static void sarif_finding(FILE *out, const struct report *report,
-                          const struct finding *finding)
+                          const struct finding_view *view)
 {
     fputs(report->written == 0 ? "\n  " : ",\n  ", out);
-    write_result(out, report, finding);
+    write_result(out, view);
 }
 
 static void sarif_end(FILE *out, const struct report *report)

@@ -3,12 +3,10 @@
 
 #include "registry.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "comma_list.h"
 #include "xalloc.h"
 
 /* ------------------------------------------------------------------ */
@@ -324,41 +322,6 @@ int registry_add_descriptor(struct registry *registry, const char *path,
     return 0;
 }
 
-int registry_load_plugin(struct registry *registry, const char *path,
-                         const struct sl_host *host, char **error)
-{
-    *error = NULL;
-    /* RTLD_LOCAL: plugins cannot see each other's symbols; RTLD_NOW:
-     * unresolved symbols fail here, not in the middle of a check. */
-    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *why = dlerror();
-        *error = xasprintf("%s: cannot load plugin: %s", path,
-                           why ? why : "unknown error");
-        return -1;
-    }
-    dlerror();
-    void *symbol = dlsym(handle, SL_ENTRY_SYMBOL);
-    if (symbol == NULL) {
-        *error = refuse(path, "no " SL_ENTRY_SYMBOL " symbol (not a sandlint "
-                        "plugin, or not built with SANDLINT_PLUGIN())");
-        dlclose(handle);
-        return -1;
-    }
-    sl_entry_fn entry;
-    /* ISO C has no function/object pointer conversion; POSIX guarantees
-     * that dlsym results can be used this way. */
-    memcpy(&entry, &symbol, sizeof(entry));
-    const struct sl_plugin *descriptor = entry(host);
-    if (registry_add_descriptor(registry, path, descriptor, error) != 0) {
-        /* Nothing of the plugin is referenced yet, so unloading is safe. */
-        dlclose(handle);
-        return -1;
-    }
-    registry->plugins[registry->plugin_count - 1].handle = handle;
-    return 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* selection                                                           */
 /* ------------------------------------------------------------------ */
@@ -386,78 +349,54 @@ bool registry_selector_known(const struct registry *registry,
     return false;
 }
 
-bool registry_has_group(const struct registry *registry, const char *group)
+/* Applies one selector: marks what it selects in selected[], or disables
+ * what it ignores. */
+static int apply_selector(struct registry *registry, const char *selector,
+                          bool *selected, char **error)
 {
-    for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++) {
-        const struct sl_rule *rule = &registry->rules[i].rule;
-        if (strcmp(rule->group, group) == 0 ||
-            (rule->group_code != NULL && strcmp(rule->group_code, group) == 0))
-            return true;
-    }
-    return false;
-}
-
-struct selection {
-    struct registry *registry;
-    bool ignoring;
-    char **error;
-    bool *selected;
-};
-
-static int apply_selector(struct selection *selection, const char *selector);
-
-static int apply_one(void *data, const char *item, size_t length, size_t offset)
-{
-    (void)offset;
-    struct selection *selection = data;
-    char *selector = xstrndup(item, length);
-    int result = apply_selector(selection, selector);
-    free(selector);
-    return result;
-}
-
-static int apply_selector(struct selection *selection, const char *selector)
-{
-    struct registry *registry = selection->registry;
     if (!registry_selector_known(registry, selector)) {
-        *selection->error = xasprintf("unknown rule selector '%s' (no loaded "
-                                      "rule has that code, code prefix, name "
-                                      "or group; see --list-rules)", selector);
+        *error = xasprintf("unknown rule selector '%s' (no loaded rule has that "
+                           "code, code prefix, name or group; see --list-rules)",
+                           selector);
         return -1;
     }
     for (size_t i = 0; i < registry->rule_count; i++) {
         if (!registry_selector_matches(&registry->rules[i], selector))
             continue;
-        if (selection->ignoring)
-            registry->rules[i].enabled = false;
+        if (selected != NULL)
+            selected[i] = true;
         else
-            selection->selected[i] = true;
+            registry->rules[i].enabled = false;
     }
     return 0;
 }
 
-int registry_apply_selection(struct registry *registry, const char *select,
-                             const char *ignore, char **error)
+int registry_apply_selection(struct registry *registry,
+                             const struct rule_selection *selection,
+                             char **error)
 {
     *error = NULL;
-    struct selection selection = { registry, false, error, NULL };
-    if (select != NULL && strspn(select, " \t,") == strlen(select)) {
+    const struct string_list *select = selection->select;
+    if (select != NULL && select->count == 0) {
         *error = xstrdup("empty rule selection: --select (or select in the "
                          "configuration) names no rule");
         return -1;
     }
     if (select != NULL) {
-        selection.selected = xcalloc(registry->rule_count, sizeof(bool));
-        int failed = comma_list_each(select, strlen(select), apply_one, &selection);
+        bool *selected = xcalloc(registry->rule_count, sizeof(bool));
+        int failed = 0;
+        for (size_t i = 0; i < select->count && failed == 0; i++)
+            failed = apply_selector(registry, select->items[i], selected, error);
         if (failed == 0)
             for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++)
-                registry->rules[i].enabled = selection.selected[i];
-        free(selection.selected);
+                registry->rules[i].enabled = selected[i];
+        free(selected);
         if (failed != 0)
             return -1;
     }
-    selection.ignoring = true;
-    if (ignore == NULL)
-        return 0;
-    return comma_list_each(ignore, strlen(ignore), apply_one, &selection) != 0 ? -1 : 0;
+    const struct string_list *ignore = selection->ignore;
+    for (size_t i = 0; ignore != NULL && i < ignore->count; i++)
+        if (apply_selector(registry, ignore->items[i], NULL, error) != 0)
+            return -1;
+    return 0;
 }

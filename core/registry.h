@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "sandlint/plugin.h"
+#include "string_list.h"
 
 /* The core's diagnostics, always registered first, in this order. */
 enum core_rule {
@@ -58,14 +59,6 @@ void registry_release(struct registry *registry);
 /* The registry's rule code for a rule index (for sorting). */
 const char *registry_rule_code(const struct registry *registry, size_t rule);
 
-/*
- * Loads one plugin file: dlopen, entry symbol, handshake, descriptor and
- * rule validation, duplicate checks.  Returns 0, or -1 with *error set to a
- * malloc'd message naming the file.
- */
-int registry_load_plugin(struct registry *registry, const char *path,
-                         const struct sl_host *host, char **error);
-
 /* Registers an already validated descriptor (used by unit tests and for
  * the same checks as registry_load_plugin without dlopen). */
 int registry_add_descriptor(struct registry *registry, const char *path,
@@ -80,18 +73,24 @@ bool registry_selector_matches(const struct rule_entry *rule,
 bool registry_selector_known(const struct registry *registry,
                              const char *selector);
 
+/* Which rules run.  Each list holds single selectors (codes, code
+ * prefixes, names, groups, group codes). */
+struct rule_selection {
+    const struct string_list *select;   /* NULL: every rule */
+    const struct string_list *ignore;   /* may be NULL */
+};
+
 /*
- * Applies comma-separated --select and --ignore lists (either may be NULL).
- * Core rules stay enabled unless an ignore selector names them.  Returns 0,
- * or -1 with *error naming an unknown selector.
+ * Enables the rules selection selects, then disables those it ignores.
+ * Core rules stay enabled unless an ignore selector names them.  Returns
+ * 0, or -1 with *error (malloc'd) naming an unknown selector or an empty
+ * selection.
  */
-int registry_apply_selection(struct registry *registry, const char *select,
-                             const char *ignore, char **error);
+int registry_apply_selection(struct registry *registry,
+                             const struct rule_selection *selection,
+                             char **error);
 
 /* Index of the rule with this code, or (size_t)-1. */
 size_t registry_find_code(const struct registry *registry, const char *code);
-
-/* Whether any registered rule belongs to group (name or group code). */
-bool registry_has_group(const struct registry *registry, const char *group);
 
 #endif

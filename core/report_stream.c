@@ -3,26 +3,11 @@
 
 #include "report_stream.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "allowlist.h"
-
-static const struct registry *sort_registry;
-
-static const char *sort_rule_code(size_t rule)
-{
-    return registry_rule_code(sort_registry, rule);
-}
-
-static void write_all(struct report_stream *stream, struct finding_list *findings)
-{
-    for (size_t i = 0; i < findings->count; i++) {
-        const struct finding *finding = &findings->items[i];
-        report_count_finding(&stream->report, finding);
-        stream->writer->finding(stream->out, &stream->report, finding);
-        stream->report.written++;
-    }
-}
+#include "xalloc.h"
 
 void report_stream_begin(struct report_stream *stream, FILE *out, int format,
                          const struct registry *registry,
@@ -33,54 +18,84 @@ void report_stream_begin(struct report_stream *stream, FILE *out, int format,
     stream->out = out;
     stream->writer = output_writer(format);
     stream->report.registry = registry;
+    stream->report.config = config;
+    stream->report.config_display = config_display;
     stream->report.root = root;
     stream->report.color = color;
     stream->config = config;
-    stream->config_display = config_display;
     stream->hold = config->entry_count > 0;
-    finding_list_init(&stream->held);
-    sort_registry = registry;
     if (!stream->hold)
         stream->writer->begin(out, &stream->report);
 }
 
-void report_stream_file(struct report_stream *stream,
-                        const struct discovered_file *file,
-                        struct file_result *result)
+static void hold(struct report_stream *stream, struct file_result *result)
+{
+    if (stream->held_count == stream->held_capacity) {
+        stream->held_capacity = stream->held_capacity ? stream->held_capacity * 2 : 64;
+        stream->held = xrealloc(stream->held, stream->held_capacity,
+                                sizeof(*stream->held));
+    }
+    struct file_result *slot = &stream->held[stream->held_count++];
+    file_result_init(slot, NULL, NULL);
+    file_result_move(slot, result);
+}
+
+void report_stream_file(struct report_stream *stream, struct file_result *result)
 {
     stream->report.services += result->services;
     stream->plugin_failed |= result->plugin_failed;
-    if (file->package != NULL) {
-        string_list_add_unique(&stream->checked, file->package);
+    if (result->package != NULL) {
+        string_list_add_unique(&stream->checked, result->package);
         if (result->incomplete)
-            string_list_add_unique(&stream->incomplete, file->package);
+            string_list_add_unique(&stream->incomplete, result->package);
     }
-    finding_list_sort(&result->findings, sort_rule_code);
-    allowlist_apply(&result->findings, stream->config, stream->report.registry,
-                    stream->config_display);
+    finding_set_sort(&result->findings, stream->report.registry);
+    allowlist_apply(result, stream->config, stream->report.registry);
     if (stream->hold)
-        finding_list_take(&stream->held, &result->findings);
+        hold(stream, result);
     else
-        write_all(stream, &result->findings);
+        output_write_file(stream->out, stream->writer, &stream->report, result);
 }
 
 void report_stream_end(struct report_stream *stream, size_t files)
 {
     stream->report.files = files;
     if (stream->hold) {
-        allowlist_report_stale(&stream->held, stream->config,
-                               stream->report.registry, stream->config_display,
-                               &stream->checked, &stream->incomplete);
-        finding_list_sort(&stream->held, sort_rule_code);
+        struct file_result *stale = NULL;
+        size_t stale_count = allowlist_report_stale(
+            stream->config, stream->report.registry,
+            stream->report.config_display, &stream->checked,
+            &stream->incomplete, &stale);
+        /* The configuration file's results go where its path sorts among
+         * the files (all files are held in that order already). */
+        size_t at = 0;
+        while (stale_count > 0 && at < stream->held_count &&
+               discover_compare(stream->held[at].display,
+                                stream->report.config_display) < 0)
+            at++;
         stream->writer->begin(stream->out, &stream->report);
-        write_all(stream, &stream->held);
+        for (size_t i = 0; i <= stream->held_count; i++) {
+            if (i == at)
+                for (size_t s = 0; s < stale_count; s++)
+                    output_write_file(stream->out, stream->writer,
+                                      &stream->report, &stale[s]);
+            if (i < stream->held_count)
+                output_write_file(stream->out, stream->writer, &stream->report,
+                                  &stream->held[i]);
+        }
+        for (size_t s = 0; s < stale_count; s++)
+            file_result_release(&stale[s]);
+        free(stale);
     }
     stream->writer->end(stream->out, &stream->report);
 }
 
 void report_stream_release(struct report_stream *stream)
 {
-    finding_list_release(&stream->held);
+    for (size_t i = 0; i < stream->held_count; i++)
+        file_result_release(&stream->held[i]);
+    free(stream->held);
     string_list_release(&stream->checked);
     string_list_release(&stream->incomplete);
+    memset(stream, 0, sizeof(*stream));
 }

@@ -2,10 +2,11 @@
  * report_stream.h - turn each file's results, in file order, into the
  * report: sort the file's findings, apply the allowlist, count, write.
  *
- * Findings stream straight to the writer, so memory does not grow with the
+ * Results stream straight to the writer, so memory does not grow with the
  * number of files - except when the configuration has allowlist entries:
- * then stale-entry warnings (known only at the end) must be sorted in
- * among the files' findings, and everything is held until the end.
+ * then the configuration file's stale-entry warnings (known only at the
+ * end) must be written in their place among the files, and the files'
+ * results are held until the end.
  */
 #ifndef SANDLINT_REPORT_STREAM_H
 #define SANDLINT_REPORT_STREAM_H
@@ -15,33 +16,32 @@
 
 #include "config_file.h"
 #include "discover.h"
-#include "string_list.h"
+#include "file_result.h"
 #include "output.h"
-#include "result_codec.h"
+#include "string_list.h"
 
 struct report_stream {
     FILE *out;
     const struct output_writer *writer;
     struct report report;
     struct config *config;          /* borrowed; entries marked used */
-    const char *config_display;     /* borrowed; may be NULL */
-    bool hold;                      /* collect, sort and write at the end */
-    struct finding_list held;
+    bool hold;                      /* collect and write at the end */
+    struct file_result *held;       /* owned, in file order */
+    size_t held_count, held_capacity;
     struct string_list checked;     /* packages with a checked file */
     struct string_list incomplete;  /* packages with an unread file */
     bool plugin_failed;
 };
 
-/* Starts the report (the writer's begin() unless holding). */
+/* Starts the report (the writer's begin() unless holding).  registry,
+ * config, config_display and root are borrowed for the stream's life. */
 void report_stream_begin(struct report_stream *stream, FILE *out, int format,
                          const struct registry *registry,
                          struct config *config, const char *config_display,
                          const char *root, bool color);
 
-/* Takes file's results (the next file in order). */
-void report_stream_file(struct report_stream *stream,
-                        const struct discovered_file *file,
-                        struct file_result *result);
+/* Takes the results of the next file in order (moved out of *result). */
+void report_stream_file(struct report_stream *stream, struct file_result *result);
 
 /* Adds the stale entries, writes what was held, ends the report, whose
  * summary counts files (the number the search yielded). */

@@ -1,58 +1,26 @@
-/* result_codec.c - file results on the wire (see result_codec.h). */
+/* result_codec.c - file results as bytes (see result_codec.h). */
 #include "config.h"
 
 #include "result_codec.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sandlint/plugin.h"
 #include "xalloc.h"
 
-#define CODEC_MAGIC 0x31524c53u  /* "SLR1" */
+#define CHUNK_MAGIC 0x46524c53u  /* "SLRF": findings */
+#define END_MAGIC 0x45524c53u    /* "SLRE": end of a file's results */
 #define NO_STRING UINT32_MAX
+#define NO_INDEX UINT32_MAX
+/* The numbers and string lengths of one encoded finding. */
+#define FINDING_FIELDS 14
 
-void file_result_init(struct file_result *result)
-{
-    memset(result, 0, sizeof(*result));
-    finding_list_init(&result->findings);
-}
-
-void file_result_release(struct file_result *result)
-{
-    finding_list_release(&result->findings);
-    file_result_init(result);
-}
-
-void file_result_take(struct file_result *result, struct file_check *check)
-{
-    file_result_init(result);
-    finding_list_take(&result->findings, &check->findings);
-    result->services = check->services;
-    result->plugin_failed = check->plugin_failed;
-    result->incomplete = check->incomplete;
-}
-
-void byte_buffer_release(struct byte_buffer *buffer)
-{
-    free(buffer->data);
-    memset(buffer, 0, sizeof(*buffer));
-}
-
-void byte_buffer_append(struct byte_buffer *buffer, const void *data,
-                        size_t length)
-{
-    if (buffer->length + length > buffer->capacity) {
-        size_t capacity = buffer->capacity ? buffer->capacity : 256;
-        while (capacity < buffer->length + length)
-            capacity *= 2;
-        buffer->data = xrealloc(buffer->data, capacity, 1);
-        buffer->capacity = capacity;
-    }
-    if (length != 0)
-        memcpy(buffer->data + buffer->length, data, length);
-    buffer->length += length;
-}
+/* ------------------------------------------------------------------ */
+/* encoding                                                            */
+/* ------------------------------------------------------------------ */
 
 static void put_u32(struct byte_buffer *out, uint32_t value)
 {
@@ -66,7 +34,7 @@ static void put_string(struct byte_buffer *out, const char *text, size_t length)
         return;
     }
     if (length >= NO_STRING)
-        length = NO_STRING - 1;     /* cannot happen below the file limit */
+        length = NO_STRING - 1;     /* cannot happen below the set's limit */
     put_u32(out, (uint32_t)length);
     byte_buffer_append(out, text, length);
 }
@@ -76,20 +44,22 @@ static void put_cstring(struct byte_buffer *out, const char *text)
     put_string(out, text, text ? strlen(text) : 0);
 }
 
-void codec_encode(const struct file_check *check, struct byte_buffer *out)
+static uint32_t put_index(size_t index)
 {
-    const struct finding_list *findings = &check->findings;
-    put_u32(out, CODEC_MAGIC);
-    put_u32(out, (uint32_t)findings->count);
-    put_u32(out, (uint32_t)check->services);
-    put_u32(out, (check->plugin_failed ? 1u : 0u) | (check->incomplete ? 2u : 0u));
-    for (size_t i = 0; i < findings->count; i++) {
-        const struct finding *f = &findings->items[i];
+    return index == FINDING_NONE ? NO_INDEX : (uint32_t)index;
+}
+
+void codec_encode_findings(const struct finding *findings, size_t count,
+                           struct byte_buffer *out)
+{
+    put_u32(out, CHUNK_MAGIC);
+    put_u32(out, (uint32_t)count);
+    for (size_t i = 0; i < count; i++) {
+        const struct finding *f = &findings[i];
         put_u32(out, (uint32_t)f->rule);
         put_u32(out, (uint32_t)f->severity);
         put_u32(out, (uint32_t)f->status);
-        put_u32(out, (uint32_t)f->suppression);
-        put_u32(out, f->allowlisted ? 1u : 0u);
+        put_u32(out, put_index(f->comment));
         put_u32(out, f->line);
         put_u32(out, f->column);
         put_u32(out, f->end_line);
@@ -100,9 +70,25 @@ void codec_encode(const struct file_check *check, struct byte_buffer *out)
         put_string(out, f->key, f->key_length);
         put_cstring(out, f->message);
         put_cstring(out, f->hint);
-        put_cstring(out, f->suppression_reason);
     }
 }
+
+void codec_encode_end(const struct file_result *result, struct byte_buffer *out)
+{
+    put_u32(out, END_MAGIC);
+    put_u32(out, (uint32_t)result->services);
+    put_u32(out, (result->plugin_failed ? 1u : 0u) | (result->incomplete ? 2u : 0u));
+    put_u32(out, (uint32_t)result->comment_count);
+    for (size_t i = 0; i < result->comment_count; i++) {
+        put_u32(out, result->comments[i].line);
+        put_u32(out, result->comments[i].column);
+        put_cstring(out, result->comments[i].reason);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* decoding: everything is checked                                     */
+/* ------------------------------------------------------------------ */
 
 struct reader {
     const unsigned char *data;
@@ -170,33 +156,33 @@ static bool in_range(struct reader *r, uint32_t value, uint32_t low,
 static bool decode_finding(struct reader *r, size_t rule_count,
                            struct finding *f)
 {
-    uint32_t rule, severity, status, suppression, allowlisted;
-    uint32_t line, column, end_line, end_column;
+    uint32_t rule, severity, status, comment, line, column, end_line, end_column;
     if (!get_u32(r, &rule) || !get_u32(r, &severity) || !get_u32(r, &status) ||
-        !get_u32(r, &suppression) || !get_u32(r, &allowlisted) ||
-        !get_u32(r, &line) || !get_u32(r, &column) || !get_u32(r, &end_line) ||
-        !get_u32(r, &end_column))
+        !get_u32(r, &comment) || !get_u32(r, &line) || !get_u32(r, &column) ||
+        !get_u32(r, &end_line) || !get_u32(r, &end_column))
         return false;
     if (rule >= rule_count) {
         r->reason = "unknown rule index";
         return false;
     }
     if (!in_range(r, severity, SL_SEVERITY_ERROR, SL_SEVERITY_WARNING, "bad severity") ||
-        !in_range(r, status, STATUS_FAIL, STATUS_SUPPRESSED, "bad status") ||
-        !in_range(r, suppression, SUPPRESSION_NONE, SUPPRESSION_ALLOWLIST, "bad suppression") ||
-        !in_range(r, allowlisted, 0, 1, "bad allowlisted flag"))
+        !in_range(r, status, STATUS_FAIL, STATUS_SUPPRESSED, "bad status"))
         return false;
-    /* A failing finding is an error; a warning never fails. */
-    if ((status == STATUS_FAIL) != (severity == SL_SEVERITY_ERROR) &&
-        status != STATUS_SUPPRESSED) {
+    /* A failing finding is an error, a warning never fails; a suppressed
+     * one says which comment suppressed it, and only a suppressed one. */
+    if (status != STATUS_SUPPRESSED &&
+        (status == STATUS_FAIL) != (severity == SL_SEVERITY_ERROR)) {
         r->reason = "status does not match severity";
+        return false;
+    }
+    if ((status == STATUS_SUPPRESSED) != (comment != NO_INDEX)) {
+        r->reason = "suppression does not match its comment";
         return false;
     }
     f->rule = rule;
     f->severity = (int)severity;
     f->status = (int)status;
-    f->suppression = (int)suppression;
-    f->allowlisted = allowlisted != 0;
+    f->comment = comment == NO_INDEX ? FINDING_NONE : comment;
     f->line = line;
     f->column = column;
     f->end_line = end_line;
@@ -206,8 +192,7 @@ static bool decode_finding(struct reader *r, size_t rule_count,
         !get_string(r, &f->value, &f->value_length, true, false) ||
         !get_string(r, &f->key, &f->key_length, true, false) ||
         !get_string(r, &f->message, NULL, false, true) ||
-        !get_string(r, &f->hint, NULL, false, false) ||
-        !get_string(r, &f->suppression_reason, NULL, false, false))
+        !get_string(r, &f->hint, NULL, false, false))
         return false;
     if ((f->service == NULL) != (f->key == NULL) ||
         (f->service == NULL) != (f->field == NULL)) {
@@ -217,41 +202,84 @@ static bool decode_finding(struct reader *r, size_t rule_count,
     return true;
 }
 
-int codec_decode(const unsigned char *data, size_t length, size_t rule_count,
-                 const char *file, const char *package,
-                 struct file_result *out, const char **reason)
+static bool fail(const struct reader *r, const char **reason)
 {
-    file_result_init(out);
+    *reason = r->reason;
+    return r->reason != NULL;
+}
+
+int codec_decode_findings(const unsigned char *data, size_t length,
+                          size_t rule_count, struct file_result *into,
+                          const char **reason)
+{
     struct reader r = { data, length, 0, NULL };
-    uint32_t magic, count, services, flags;
+    uint32_t magic, count;
     if (length > CODEC_MAX_PAYLOAD)
         r.reason = "too large";
-    else if (get_u32(&r, &magic) && magic != CODEC_MAGIC)
+    else if (get_u32(&r, &magic) && magic != CHUNK_MAGIC)
         r.reason = "bad magic";
-    if (r.reason == NULL && get_u32(&r, &count) && get_u32(&r, &services) &&
-        get_u32(&r, &flags)) {
-        /* Each finding needs at least 9 numbers and 7 string lengths. */
-        if (count > (length - r.at) / (16 * sizeof(uint32_t)) + 1)
+    if (r.reason == NULL && get_u32(&r, &count)) {
+        size_t held = into->findings.count;
+        if (count > (length - r.at) / (FINDING_FIELDS * sizeof(uint32_t)))
             r.reason = "finding count exceeds the data";
-        else if (flags > 3)
-            r.reason = "bad flags";
+        else if (count > FINDING_SET_MAX_COUNT + 1 - held)
+            r.reason = "more findings than a file may have";
+        else if (length > CODEC_MAX_FILE_BYTES - into->findings.bytes)
+            r.reason = "more finding text than a file may have";
     }
+    /* Findings of earlier chunks stay; a bad chunk leaves none of its own. */
+    size_t first = into->findings.count;
     for (uint32_t i = 0; r.reason == NULL && i < count; i++) {
-        struct finding *f = finding_list_add(&out->findings);
-        f->file = xstrdup(file);
-        f->package = package ? xstrdup(package) : NULL;
-        if (!decode_finding(&r, rule_count, f))
+        struct finding *finding = finding_set_append(&into->findings);
+        if (!decode_finding(&r, rule_count, finding))
             break;
     }
     if (r.reason == NULL && r.at != length)
         r.reason = "trailing bytes";
-    if (r.reason != NULL) {
-        *reason = r.reason;
-        file_result_release(out);
+    if (fail(&r, reason)) {
+        while (into->findings.count > first)
+            finding_release(&into->findings.items[--into->findings.count]);
         return -1;
     }
-    out->services = services;
-    out->plugin_failed = (flags & 1u) != 0;
-    out->incomplete = (flags & 2u) != 0;
+    into->findings.bytes += length;
+    return 0;
+}
+
+int codec_decode_end(const unsigned char *data, size_t length,
+                     struct file_result *into, const char **reason)
+{
+    struct reader r = { data, length, 0, NULL };
+    uint32_t magic, services, flags, comments;
+    if (length > CODEC_MAX_PAYLOAD)
+        r.reason = "too large";
+    else if (get_u32(&r, &magic) && magic != END_MAGIC)
+        r.reason = "bad magic";
+    if (r.reason == NULL && get_u32(&r, &services) && get_u32(&r, &flags) &&
+        get_u32(&r, &comments)) {
+        if (flags > 3)
+            r.reason = "bad flags";
+        else if (comments > (length - r.at) / (3 * sizeof(uint32_t)))
+            r.reason = "comment count exceeds the data";
+    }
+    for (uint32_t i = 0; r.reason == NULL && i < comments; i++) {
+        uint32_t line, column;
+        char *text = NULL;
+        if (get_u32(&r, &line) && get_u32(&r, &column) &&
+            get_string(&r, &text, NULL, false, true))
+            file_result_add_comment(into, line, column, text);
+        free(text);
+    }
+    if (r.reason == NULL && r.at != length)
+        r.reason = "trailing bytes";
+    for (size_t i = 0; r.reason == NULL && i < into->findings.count; i++) {
+        size_t comment = into->findings.items[i].comment;
+        if (comment != FINDING_NONE && comment >= into->comment_count)
+            r.reason = "a finding names a suppression comment that was not sent";
+    }
+    if (fail(&r, reason))
+        return -1;
+    into->services = services;
+    into->plugin_failed = (flags & 1u) != 0;
+    into->incomplete = (flags & 2u) != 0;
     return 0;
 }

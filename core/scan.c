@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 
+#include "sandlint/plugin.h"
 #include "source.h"
 #include "suppress.h"
 #include "xalloc.h"
@@ -19,23 +20,22 @@ static void scan_source(const struct scan_settings *settings,
     if (source_utf16_to_utf8(text, &line, &column, &problem) != 0 ||
         source_check_encoding(text->data, text->length, &line, &column, &problem) != 0) {
         char *message = xasprintf("%s; not checked", problem);
-        file_check_core(check, CORE_RULE_FILE, line, column, message);
+        file_check_unchecked(check, CORE_RULE_FILE, line, column, message);
         free(message);
         source_release(text);
-        check->incomplete = true;
         return;
     }
 
     struct yaml_model model;
     if (model_parse(&model, text->data, text->length, &settings->limits) != MODEL_OK) {
-        file_check_core(check, CORE_RULE_YAML, model.error.line,
-                        model.error.column, model.error.message
-                                                ? model.error.message
-                                                : "YAML could not be read");
-        check->incomplete = true;
+        file_check_unchecked(check, CORE_RULE_YAML, model.error.line,
+                             model.error.column, model.error.message
+                                                     ? model.error.message
+                                                     : "YAML could not be read");
     } else {
         for (size_t i = 0; i < model.warning_count; i++)
-            file_check_core(check, CORE_RULE_YAML, model.warnings[i].line,
+            file_check_core(check, CORE_RULE_YAML, SL_SEVERITY_WARNING,
+                            model.warnings[i].line,
                             model.warnings[i].column, model.warnings[i].message);
         file_check_run(check, &model);
         suppress_apply(text->data, text->length, check);
@@ -47,19 +47,16 @@ static void scan_source(const struct scan_settings *settings,
 void scan_file(const struct scan_settings *settings,
                const struct discovered_file *file, struct file_check *check)
 {
-    file_check_init(check, settings->registry, settings->host, file->display,
-                    file->package);
+    file_check_init(check, settings->registry, file->display, file->package);
     if (file->problem != NULL) {
-        file_check_core(check, CORE_RULE_FILE, 0, 0, file->problem);
-        check->incomplete = true;
+        file_check_unchecked(check, CORE_RULE_FILE, 0, 0, file->problem);
         return;
     }
     struct source_text text;
     char *error = NULL;
     if (source_read(file->path, settings->max_file_size, &text, &error) != 0) {
-        file_check_core(check, CORE_RULE_FILE, 0, 0, error);
+        file_check_unchecked(check, CORE_RULE_FILE, 0, 0, error);
         free(error);
-        check->incomplete = true;
         return;
     }
     scan_source(settings, &text, check);
@@ -69,7 +66,7 @@ void scan_text(const struct scan_settings *settings, const char *data,
                size_t length, const char *display, const char *package,
                struct file_check *check)
 {
-    file_check_init(check, settings->registry, settings->host, display, package);
+    file_check_init(check, settings->registry, display, package);
     struct source_text text = { xmemdup(data, length), length };
     scan_source(settings, &text, check);
 }

@@ -79,14 +79,16 @@ static void problem(struct file_check *check, unsigned line, unsigned column,
                     const char *format, const char *detail)
 {
     char *message = xasprintf(format, detail);
-    file_check_core(check, CORE_RULE_SUPPRESSION, line, column, message);
+    file_check_core(check, CORE_RULE_SUPPRESSION, SL_SEVERITY_WARNING, line,
+                    column, message);
     free(message);
 }
 
 static void problem_text(struct file_check *check, unsigned line,
                          unsigned column, const char *message)
 {
-    file_check_core(check, CORE_RULE_SUPPRESSION, line, column, message);
+    file_check_core(check, CORE_RULE_SUPPRESSION, SL_SEVERITY_WARNING, line,
+                    column, message);
 }
 
 static const char *skip_blanks(const char *cursor, const char *end)
@@ -210,16 +212,18 @@ static bool covers(const struct comment_directive *directive,
 static void apply(const struct comment_directive *directive,
                   struct file_check *check, size_t finding_count)
 {
+    struct file_result *result = &check->result;
+    size_t comment = FINDING_NONE;
     for (size_t i = 0; i < finding_count; i++) {
-        struct finding *finding = &check->findings.items[i];
+        struct finding *finding = &result->findings.items[i];
         if (finding->status == STATUS_SUPPRESSED ||
             !covers(directive, check->registry, finding))
             continue;
+        if (comment == FINDING_NONE)
+            comment = file_result_add_comment(result, directive->line,
+                                              directive->column, directive->reason);
         finding->status = STATUS_SUPPRESSED;
-        finding->suppression = SUPPRESSION_COMMENT;
-        free(finding->suppression_reason);
-        finding->suppression_reason =
-            xstrdup(directive->reason ? directive->reason : "");
+        finding->comment = comment;
     }
 }
 
@@ -251,7 +255,7 @@ void suppress_apply(const char *text, size_t length, struct file_check *check)
         free(spans.items);
         return;
     }
-    size_t finding_count = check->findings.count;
+    size_t finding_count = check->result.findings.count;
     size_t span = 0;
     unsigned line = 1, column = 1;
     bool after_blank = true;    /* a comment needs whitespace before '#' */

@@ -29,33 +29,24 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "result_codec.h"
+#include "worker_protocol.h"
 #include "xalloc.h"
 
 #define NO_RULE UINT32_MAX
 #define NO_FILE UINT32_MAX
-#define NO_STRING UINT32_MAX
 /* Files outstanding per worker; refilled when half are done. */
 #define BATCH 64
 /* Results buffered in a worker before it writes them anyway. */
 #define FLUSH_BYTES (256 * 1024)
 /* Workers that die before taking a file, in a row, before we give up. */
 #define MAX_IDLE_DEATHS 3
-/* Longest path accepted in a task (both sides check it). */
-#define MAX_TASK_PATH 65536
 
 /* Written by the worker, read by the coordinator. */
 struct worker_status {
     volatile uint32_t file;         /* number of the file being checked */
     volatile uint32_t rule;         /* rule whose callback runs, or NO_RULE */
     volatile int64_t started_ms;    /* CLOCK_MONOTONIC, when file started */
-};
-
-/* A task: its header, then path, display and package bytes. */
-struct task_header {
-    uint32_t number;
-    uint32_t path_length;
-    uint32_t display_length;
-    uint32_t package_length;        /* NO_STRING: no package */
 };
 
 struct worker {
@@ -122,34 +113,6 @@ static bool write_all(int fd, const void *data, size_t length)
 /* the worker side                                                     */
 /* ------------------------------------------------------------------ */
 
-/* Takes one complete task out of inbox (from *at) into *file; returns
- * 1, 0 when more bytes are needed, or -1 when the task is malformed. */
-static int take_task(const struct byte_buffer *inbox, size_t *at, uint32_t *number,
-                     struct discovered_file *file)
-{
-    struct task_header header;
-    if (inbox->length - *at < sizeof(header))
-        return 0;
-    memcpy(&header, inbox->data + *at, sizeof(header));
-    if (header.path_length > MAX_TASK_PATH || header.display_length > MAX_TASK_PATH ||
-        (header.package_length > MAX_TASK_PATH && header.package_length != NO_STRING))
-        return -1;
-    size_t package = header.package_length == NO_STRING ? 0 : header.package_length;
-    size_t size = sizeof(header) + header.path_length + header.display_length + package;
-    if (inbox->length - *at < size)
-        return 0;
-    const char *bytes = (const char *)inbox->data + *at + sizeof(header);
-    memset(file, 0, sizeof(*file));
-    file->path = xmemdup(bytes, header.path_length);
-    file->display = xmemdup(bytes + header.path_length, header.display_length);
-    if (header.package_length != NO_STRING)
-        file->package = xmemdup(bytes + header.path_length + header.display_length,
-                                package);
-    *number = header.number;
-    *at += size;
-    return 1;
-}
-
 static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
                                   int task_fd, int result_fd)
 {
@@ -159,13 +122,13 @@ static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
         settings->worker_setup(settings->worker_setup_data) != 0)
         _exit(3);
     check_set_rule_slot(&status->rule);
-    struct byte_buffer results = { NULL, 0, 0 };
-    struct byte_buffer inbox = { NULL, 0, 0 };
+    struct byte_buffer results = BYTE_BUFFER_INIT;
+    struct byte_buffer inbox = BYTE_BUFFER_INIT;
     size_t at = 0;
     for (;;) {
         uint32_t number;
         struct discovered_file file;
-        int taken = take_task(&inbox, &at, &number, &file);
+        int taken = protocol_take_task(&inbox, &at, &number, &file);
         if (taken < 0)
             _exit(4);
         if (taken == 0) {
@@ -173,11 +136,8 @@ static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
             if (results.length > 0 && !write_all(result_fd, results.data, results.length))
                 _exit(5);
             results.length = 0;
-            if (at > 0) {
-                memmove(inbox.data, inbox.data + at, inbox.length - at);
-                inbox.length -= at;
-                at = 0;
-            }
+            byte_buffer_consume(&inbox, at);
+            at = 0;
             unsigned char chunk[16384];
             ssize_t got;
             do
@@ -192,12 +152,7 @@ static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
         status->file = number;
         struct file_check check;
         scan_file(settings->scan, &file, &check);
-        size_t start = results.length;
-        uint32_t header[2] = { number, 0 };
-        byte_buffer_append(&results, header, sizeof(header));
-        codec_encode(&check, &results);
-        uint32_t payload = (uint32_t)(results.length - start - sizeof(header));
-        memcpy(results.data + start + sizeof(uint32_t), &payload, sizeof(payload));
+        protocol_put_result(&results, number, &check.result);
         file_check_release(&check);
         status->file = NO_FILE;
         discovered_file_release(&file);
@@ -245,7 +200,7 @@ static void complete_problem(struct pool *pool, uint32_t number)
     struct slot *slot = slot_of(pool, number);
     struct file_check check;
     scan_file(pool->settings->scan, slot->file, &check);
-    file_result_take(&slot->result, &check);
+    file_result_move(&slot->result, &check.result);
     file_check_release(&check);
     complete(pool, number);
 }
@@ -262,7 +217,7 @@ static void pull(struct pool *pool)
         uint32_t number = pool->pulled++;
         struct slot *slot = slot_of(pool, number);
         slot->file = file;
-        file_result_init(&slot->result);
+        file_result_init(&slot->result, file->display, file->package);
         slot->ready = false;
         if (file->problem != NULL)
             complete_problem(pool, number);
@@ -325,41 +280,17 @@ static int spawn(struct pool *pool, unsigned index)
     return 0;
 }
 
-static const char *rule_plugin(const struct pool *pool, uint32_t rule)
-{
-    const struct registry *registry = pool->settings->scan->registry;
-    if (rule == NO_RULE || rule >= registry->rule_count)
-        return NULL;
-    return registry->plugins[registry->rules[rule].plugin].descriptor.name;
-}
-
-/* Gives a file an SL006 warning saying why it was not (completely)
- * checked. */
+/* Gives a file the SL006 error saying why it was not (completely)
+ * checked, in place of whatever its worker sent before it failed. */
 static void fail_file(struct pool *pool, uint32_t number, uint32_t rule,
                       const char *what)
 {
     struct slot *slot = slot_of(pool, number);
-    const struct discovered_file *file = slot->file;
     struct file_result *result = &slot->result;
     file_result_release(result);
-    const char *plugin = rule_plugin(pool, rule);
-    char *message = plugin != NULL
-        ? xasprintf("plugin %s %s on %s; the file was not completely checked",
-                    plugin, what, file->display)
-        : xasprintf("sandlint %s while checking %s; the file was not "
-                    "completely checked", what, file->display);
-    struct finding *finding = finding_list_add(&result->findings);
-    finding->rule = CORE_RULE_PLUGIN;
-    finding->severity = SL_SEVERITY_WARNING;
-    finding->status = STATUS_WARN;
-    finding->file = xstrdup(file->display);
-    finding->package = file->package ? xstrdup(file->package) : NULL;
-    finding->message = message;
-    finding->hint = xstrdup("report the problem to the plugin's authors; "
-                            "--no-isolation runs checks in one process for "
-                            "debugging");
-    result->plugin_failed = true;
-    result->incomplete = true;
+    file_result_init(result, slot->file->display, slot->file->package);
+    file_result_add_failure(result, pool->settings->scan->registry,
+                            rule == NO_RULE ? SIZE_MAX : rule, what);
     complete(pool, number);
 }
 
@@ -420,28 +351,6 @@ static int replace(struct pool *pool, struct worker *worker, const char *what)
     return 0;
 }
 
-static void append_task(struct byte_buffer *tasks, uint32_t number,
-                        const struct discovered_file *file)
-{
-    size_t path = strlen(file->path), display = strlen(file->display);
-    size_t package = file->package ? strlen(file->package) : 0;
-    if (path > MAX_TASK_PATH)
-        path = MAX_TASK_PATH;   /* the open then fails: an ordinary warning */
-    if (display > MAX_TASK_PATH)
-        display = MAX_TASK_PATH;
-    if (package > MAX_TASK_PATH)
-        package = MAX_TASK_PATH;
-    struct task_header header = {
-        number, (uint32_t)path, (uint32_t)display,
-        file->package ? (uint32_t)package : NO_STRING,
-    };
-    byte_buffer_append(tasks, &header, sizeof(header));
-    byte_buffer_append(tasks, file->path, path);
-    byte_buffer_append(tasks, file->display, display);
-    if (file->package != NULL)
-        byte_buffer_append(tasks, file->package, package);
-}
-
 static int give_work(struct pool *pool, struct worker *worker)
 {
     if (worker->pid <= 0 || worker->outstanding_count > BATCH / 2)
@@ -464,7 +373,7 @@ static int give_work(struct pool *pool, struct worker *worker)
         else
             break;
         worker->outstanding[worker->outstanding_count++] = number;
-        append_task(&tasks, number, slot_of(pool, number)->file);
+        protocol_put_task(&tasks, number, slot_of(pool, number)->file);
         count++;
     }
     int result = 0;
@@ -474,13 +383,35 @@ static int give_work(struct pool *pool, struct worker *worker)
     return result;
 }
 
+/* Takes one frame for the worker's current file: a chunk of findings, or
+ * the end of the file's results.  Returns 0, or -1 with *reason set. */
+static int take_frame(struct pool *pool, struct worker *worker,
+                      const struct frame *frame, const char **reason)
+{
+    if (worker->outstanding_count == 0 || frame->number != worker->outstanding[0]) {
+        *reason = "a result for a file it was not checking";
+        return -1;
+    }
+    uint32_t number = worker->outstanding[0];
+    struct slot *slot = slot_of(pool, number);
+    size_t rule_count = pool->settings->scan->registry->rule_count;
+    if (frame->kind == FRAME_FINDINGS)
+        return codec_decode_findings(frame->payload, frame->length, rule_count,
+                                     &slot->result, reason);
+    if (codec_decode_end(frame->payload, frame->length, &slot->result, reason) != 0)
+        return -1;
+    memmove(worker->outstanding, worker->outstanding + 1,
+            (worker->outstanding_count - 1) * sizeof(*worker->outstanding));
+    worker->outstanding_count--;
+    pool->idle_deaths = 0;
+    complete(pool, number);
+    return 0;
+}
+
 /* Takes every complete frame out of the worker's inbox. */
 static int receive(struct pool *pool, struct worker *worker)
 {
-    if (worker->inbox.capacity - worker->inbox.length < 65536) {
-        worker->inbox.capacity = worker->inbox.capacity ? worker->inbox.capacity * 2 : 131072;
-        worker->inbox.data = xrealloc(worker->inbox.data, worker->inbox.capacity, 1);
-    }
+    byte_buffer_reserve(&worker->inbox, 65536);
     ssize_t got = read(worker->result_fd, worker->inbox.data + worker->inbox.length,
                        worker->inbox.capacity - worker->inbox.length);
     if (got < 0 && (errno == EINTR || errno == EAGAIN))
@@ -489,38 +420,18 @@ static int receive(struct pool *pool, struct worker *worker)
         return replace(pool, worker, NULL);
     worker->inbox.length += (size_t)got;
     size_t consumed = 0;
-    while (worker->inbox.length - consumed >= 2 * sizeof(uint32_t)) {
-        const unsigned char *frame = worker->inbox.data + consumed;
-        uint32_t header[2];
-        memcpy(header, frame, sizeof(header));
-        if (worker->outstanding_count == 0 || header[0] != worker->outstanding[0] ||
-            header[1] > CODEC_MAX_PAYLOAD)
-            return replace(pool, worker, "sent malformed results");
-        size_t size = sizeof(header) + header[1];
-        if (worker->inbox.length - consumed < size)
+    struct frame frame;
+    const char *reason = NULL;
+    int taken;
+    while ((taken = protocol_next_frame(&worker->inbox, &consumed, &frame, &reason)) > 0)
+        if (take_frame(pool, worker, &frame, &reason) != 0)
             break;
-        uint32_t number = worker->outstanding[0];
-        struct slot *slot = slot_of(pool, number);
-        const char *reason = NULL;
-        file_result_release(&slot->result);
-        if (codec_decode(frame + sizeof(header), header[1],
-                         pool->settings->scan->registry->rule_count,
-                         slot->file->display, slot->file->package, &slot->result,
-                         &reason) != 0) {
-            char what[160];
-            snprintf(what, sizeof(what), "sent malformed results (%s)", reason);
-            return replace(pool, worker, what);
-        }
-        consumed += size;
-        memmove(worker->outstanding, worker->outstanding + 1,
-                (worker->outstanding_count - 1) * sizeof(*worker->outstanding));
-        worker->outstanding_count--;
-        pool->idle_deaths = 0;
-        complete(pool, number);
+    if (reason != NULL) {
+        char what[160];
+        snprintf(what, sizeof(what), "sent malformed results (%s)", reason);
+        return replace(pool, worker, what);
     }
-    memmove(worker->inbox.data, worker->inbox.data + consumed,
-            worker->inbox.length - consumed);
-    worker->inbox.length -= consumed;
+    byte_buffer_consume(&worker->inbox, consumed);
     return 0;
 }
 
@@ -676,12 +587,9 @@ void pool_run_in_process(const struct scan_settings *settings,
     struct discovered_file *file;
     while ((file = source(source_data)) != NULL) {
         struct file_check check;
-        struct file_result result;
         scan_file(settings, file, &check);
-        file_result_take(&result, &check);
+        deliver(deliver_data, file, &check.result);
         file_check_release(&check);
-        deliver(deliver_data, file, &result);
-        file_result_release(&result);
         discovered_file_free(file);
     }
 }

@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "discover.h"
-#include "result_codec.h"
+#include "file_result.h"
 #include "scan.h"
 
 /* The next file to check (owned by the pool from then on), or NULL. */
@@ -26,7 +26,8 @@ typedef struct discovered_file *(*pool_source_fn)(void *data);
 
 /*
  * Receives a file and its results, in the source's order.  The callee may
- * take what it wants out of *result; the pool frees the rest and the file.
+ * take what it wants out of *result (file_result_move); the pool frees the
+ * rest and the file.
  */
 typedef void (*pool_deliver_fn)(void *data, const struct discovered_file *file,
                                 struct file_result *result);

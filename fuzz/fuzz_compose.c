@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
+#include "loader.h"
 #include "registry.h"
 #include "scan.h"
 
@@ -42,7 +42,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         char path[4096];
         snprintf(path, sizeof(path), "%s/%s", directory, entry->d_name);
         char *error = NULL;
-        if (registry_load_plugin(&registry, path, host_services(), &error) != 0) {
+        if (loader_load_file(&registry, path, &error) != 0) {
             fprintf(stderr, "fuzz_compose: %s\n", error);
             abort();
         }
@@ -53,7 +53,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         abort();
     }
     settings.registry = &registry;
-    settings.host = host_services();
     settings.max_file_size = 0;
     /* Smaller than the defaults so each input stays fast. */
     settings.limits.max_nodes = 200000;

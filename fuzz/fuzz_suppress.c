@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (source_check_encoding(text, size, &line, &column, &problem) != 0)
         return 0;
     struct file_check check;
-    file_check_init(&check, &registry, NULL, "fuzz.yaml", "fuzz");
+    file_check_init(&check, &registry, "fuzz.yaml", "fuzz");
     unsigned lines = 1;
     for (size_t i = 0; i < size; i++)
         lines += text[i] == '\n';
@@ -66,19 +66,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         lines = 200;
     for (unsigned l = 1; l <= lines; l++) {
         for (size_t rule = CORE_RULE_COUNT; rule < registry.rule_count; rule++) {
-            struct finding *finding = finding_list_add(&check.findings);
-            finding->rule = rule;
-            finding->severity = 1;
-            finding->line = l;
-            finding->column = 1;
-            finding->file = xstrdup("fuzz.yaml");
-            finding->message = xstrdup("fuzz");
+            struct finding_spec spec = {
+                .rule = rule, .severity = SL_SEVERITY_ERROR, .line = l,
+                .column = 1, .message = "fuzz",
+            };
+            finding_set_add(&check.result.findings, &spec);
         }
     }
     suppress_apply(text, size, &check);
-    for (size_t i = 0; i < check.findings.count; i++) {
-        const struct finding *finding = &check.findings.items[i];
-        if (finding->status == STATUS_SUPPRESSED && finding->suppression_reason == NULL)
+    /* A suppressed finding names the comment that suppressed it. */
+    for (size_t i = 0; i < check.result.findings.count; i++) {
+        const struct finding *finding = &check.result.findings.items[i];
+        if ((finding->status == STATUS_SUPPRESSED) !=
+            (finding->comment < check.result.comment_count))
             __builtin_trap();
     }
     file_check_release(&check);

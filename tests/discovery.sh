@@ -58,8 +58,8 @@ files2=$(grep -o '"file": "[^"]*"' "$out" | uniq | sed 's/"file": //; s/"//g' | 
 # A file operand is checked whatever its name, and devices never block.
 printf "$priv" > any-name.txt
 expect_status 1 "explicit file" -- any-name.txt && contains "$out" "any-name.txt:3:5: error" "file operand read"
-expect_status 0 "device operand" -- /dev/zero && contains "$out" "a character device, not a regular file" "device operand warned"
-expect_status 0 "fifo operand" -- tree/a/b/compose.yaml && contains "$out" "a FIFO" "FIFO operand warned without blocking"
+expect_status 1 "device operand fails the run" -- /dev/zero && contains "$out" "error: a character device, not a regular file" "device operand is an error"
+expect_status 1 "fifo operand fails the run" -- tree/a/b/compose.yaml && contains "$out" "error: a FIFO" "FIFO operand is an error, without blocking"
 
 # Encoding problems: one warning with the position, other files still checked.
 mkdir enc
@@ -68,8 +68,8 @@ printf 'services:\n  web:\n    image: caf\351\n' > enc/compose.yml
 printf '\357\273\277services:\n  web:\n    privileged: true\n' > enc/docker-compose.yml
 printf 'services:\r\n  web:\r\n    image: x\r\n    cap_add:\r\n      - SYS_ADMIN\r\n' > enc/docker-compose.yaml
 expect_status 1 "encodings" -- enc
-contains "$out" "enc/compose.yaml:3:14: warning: file contains a NUL byte; not checked [SL001]" "NUL byte with position"
-contains "$out" "enc/compose.yml:3:15: warning: file is not valid UTF-8; not checked [SL001]" "invalid UTF-8 with position"
+contains "$out" "enc/compose.yaml:3:14: error: file contains a NUL byte; not checked [SL001]" "NUL byte with position"
+contains "$out" "enc/compose.yml:3:15: error: file is not valid UTF-8; not checked [SL001]" "invalid UTF-8 with position"
 contains "$out" "enc/docker-compose.yml:3:5: error: privileged" "BOM file checked"
 contains "$out" "enc/docker-compose.yaml:5:9: error: cap_add" "CRLF lines stay right"
 
@@ -78,7 +78,7 @@ mkdir yerr
 printf 'services:\n  web: [\n' > yerr/compose.yaml
 printf "$priv" > yerr/compose.yml
 expect_status 1 "yaml error" -- yerr
-contains "$out" "yerr/compose.yaml:3:1: warning: YAML syntax error" "syntax error with position"
+contains "$out" "yerr/compose.yaml:3:1: error: YAML syntax error" "syntax error with position"
 contains "$out" "yerr/compose.yml:3:5: error" "next file still checked"
 
 # Unreadable files (root reads everything, so drop privileges when root).
@@ -102,7 +102,7 @@ if [ "$(id -u)" = 0 ]; then
         status=$?
         set -e
         [ "$status" -eq 1 ] && pass "unreadable: exit 1 for the readable file" || fail "unreadable: exit $status"
-        contains "$out" "unread/compose.yaml: warning: cannot open file: Permission denied [SL001]" "unreadable file warned"
+        contains "$out" "unread/compose.yaml: error: cannot open file: Permission denied [SL001]" "unreadable file warned"
         contains "$out" "unread/compose.yml:3:5: error" "other file still checked"
     fi
 else

@@ -62,7 +62,7 @@ one_case big 1 "docker-compose.yml:3:5"
 set +e
 "$SANDLINT" --jobs 1 --max-file-size 1M big >"$out" 2>"$err"
 set -e
-contains "$out" "big/compose.yaml: warning: file is larger than the size limit of 1048576 bytes (--max-file-size); not checked [SL001]" "size limit warning"
+contains "$out" "big/compose.yaml: error: file is larger than the size limit of 1048576 bytes (--max-file-size); not checked [SL001]" "size limit warning"
 set +e
 "$SANDLINT" --jobs 1 --max-nodes 1000 big >"$out" 2>"$err"
 set -e
@@ -75,8 +75,8 @@ one_case scalar 1 "scalar/compose.yaml:4:15: error: cap_add grants"
 mkdir bytes
 printf 'services:\n  web:\n\000  x: 1\n' > bytes/compose.yaml
 printf 'services:\n  \377web:\n' > bytes/compose.yml
-one_case bytes 1 "bytes/compose.yaml:3:1: warning: file contains a NUL byte; not checked [SL001]"
-contains "$out" "bytes/compose.yml:2:3: warning: file is not valid UTF-8; not checked [SL001]" "invalid UTF-8 with position"
+one_case bytes 1 "bytes/compose.yaml:3:1: error: file contains a NUL byte; not checked [SL001]"
+contains "$out" "bytes/compose.yml:2:3: error: file is not valid UTF-8; not checked [SL001]" "invalid UTF-8 with position"
 mkdir bom
 printf '\357\273\277services:\r\n  web:\r\n    image: x\r\n    privileged: true\r\n' > bom/compose.yaml
 one_case bom 1 "bom/compose.yaml:4:5: error: privileged"
@@ -87,9 +87,9 @@ mkfifo special/compose.yaml
 ln -s compose.yml.loop special/compose.yml
 ln -s compose.yml special/compose.yml.loop
 ln -s /dev/zero special/compose-zero.yml
-one_case special 1 "special/compose.yaml: warning: a FIFO, not a regular file; not read [SL001]"
-contains "$out" "special/compose.yml: warning: cannot open file: Too many levels of symbolic links [SL001]" "symlink loop"
-contains "$out" "special/compose-zero.yml: warning: symbolic link to '/dev/zero' leaves the scanned tree; not read [SL001]" "symlink to /dev/zero"
+one_case special 1 "special/compose.yaml: error: a FIFO, not a regular file; not read [SL001]"
+contains "$out" "special/compose.yml: error: cannot open file: Too many levels of symbolic links [SL001]" "symlink loop"
+contains "$out" "special/compose-zero.yml: error: symbolic link to '/dev/zero' leaves the scanned tree; not read [SL001]" "symlink to /dev/zero"
 
 # A file deleted between discovery and reading (a test plugin deletes the
 # second file while the first is checked).
@@ -103,7 +103,7 @@ SANDLINT_TEST_UNLINK="$scratch/vanish/compose.yml" "$SANDLINT" --jobs 1 --confin
 status=$?
 set -e
 [ ! -e vanish/compose.yml ] && pass "the file was deleted after discovery" || fail "the test plugin did not delete the file"
-contains "$out" "vanish/compose.yml: warning: cannot open file: No such file or directory [SL001]" "vanished file warned"
+contains "$out" "vanish/compose.yml: error: cannot open file: No such file or directory [SL001]" "vanished file warned"
 contains "$out" "vanish/docker-compose.yml:3:5: error: privileged" "vanish: the other file is still checked"
 [ "$status" -eq 1 ] && pass "vanish: exit 1" || fail "vanish: exit $status"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Crash isolation and parallel workers: a plugin that crashes, aborts, hangs
-# or fails costs one file, with a warning naming plugin and file; every
+# or fails costs one file, with an error naming plugin and file; every
 # other file is still checked; the report is the same for any --jobs.
 . "${abs_top_srcdir:?}/tests/lib.sh"
 make_scratch
@@ -23,15 +23,17 @@ for jobs in 1 2 3; do
 done
 json_valid jobs1.json && pass "valid JSON" || fail "invalid JSON"
 # (AddressSanitizer builds turn the SIGSEGV into exit status 1.)
-if grep -q "plugin crasher crashed (signal 11, Segmentation fault) on b/compose.yml; the file was not completely checked" jobs1.json ||
-   grep -q "plugin crasher crashed (exit status 1) on b/compose.yml" jobs1.json; then
+if grep -q "plugin crasher crashed (signal 11, Segmentation fault) on b/compose.yml (rule TST010); the file was not completely checked" jobs1.json ||
+   grep -q "plugin crasher crashed (exit status 1) on b/compose.yml (rule TST010)" jobs1.json; then
     pass "segfault reported with plugin and file"
 else
     fail "segfault not reported"
 fi
-contains jobs1.json "plugin crasher crashed (signal 6, Aborted) on f/compose.yml" "abort reported"
-contains jobs1.json "plugin hanger timed out after 2 seconds on d/compose.yml" "hang reported"
-contains jobs1.json "plugin hanger failed on g/compose.yml (rule TST011): refusing to check fail_me" "plugin error reported"
+contains jobs1.json "plugin crasher crashed (signal 6, Aborted) on f/compose.yml (rule TST010)" "abort reported"
+contains jobs1.json "plugin hanger timed out after 2 seconds on d/compose.yml (rule TST011)" "hang reported"
+contains jobs1.json "plugin hanger failed (refusing to check fail_me) on g/compose.yml (rule TST011); the file was not completely checked" "plugin error reported, in the one SL006 format"
+grep '"rule": "SL006"' jobs1.json | grep -c '"severity": "error", "status": "fail"' | grep -qx 4 \
+    && pass "each unchecked file is an error" || fail "SL006 findings are not errors"
 for name in a b c d e f g h; do
     grep -q "\"file\": \"$name/compose.yaml\".*\"key\": \"web:privileged\"" jobs1.json \
         && pass "$name/compose.yaml still checked" || fail "$name/compose.yaml lost"

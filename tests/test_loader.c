@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
+#include "loader.h"
 #include "registry.h"
 
 static struct registry registry;
@@ -45,13 +45,13 @@ static char *test_plugin(const char *name)
     return path;
 }
 
-/* Loads a test plugin and returns registry_load_plugin's result. */
+/* Loads a test plugin and returns loader_load_file's result. */
 static int load(const char *name)
 {
     char *path = test_plugin(name);
     free(error);
     error = NULL;
-    int result = registry_load_plugin(&registry, path, host_services(), &error);
+    int result = loader_load_file(&registry, path, &error);
     free(path);
     return result;
 }
@@ -245,6 +245,32 @@ static void add_sample_rules(void)
     assert_int_equal(add(&c, NULL, "pc"), 0);
 }
 
+/* Splits a comma-separated list into single selectors. */
+static void split(const char *text, struct string_list *list)
+{
+    char *copy = strdup(text);
+    for (char *item = strtok(copy, ", "); item != NULL; item = strtok(NULL, ", "))
+        string_list_add(list, item);
+    free(copy);
+}
+
+/* Applies --select and --ignore as the driver does (NULL: not given). */
+static int select_rules(const char *select, const char *ignore)
+{
+    struct string_list selected = STRING_LIST_INIT, ignored = STRING_LIST_INIT;
+    if (select != NULL)
+        split(select, &selected);
+    if (ignore != NULL)
+        split(ignore, &ignored);
+    struct rule_selection selection = { select ? &selected : NULL, &ignored };
+    free(error);
+    error = NULL;
+    int result = registry_apply_selection(&registry, &selection, &error);
+    string_list_release(&selected);
+    string_list_release(&ignored);
+    return result;
+}
+
 static bool enabled(const char *code)
 {
     return registry.rules[registry_find_code(&registry, code)].enabled;
@@ -254,19 +280,18 @@ static void test_select_by_code_prefix_name_group(void **state)
 {
     (void)state;
     add_sample_rules();
-    assert_int_equal(registry_apply_selection(&registry, "SBX003", NULL, &error), 0);
+    assert_int_equal(select_rules("SBX003", NULL), 0);
     assert_false(enabled("SBX001"));
     assert_true(enabled("SBX003"));
     assert_false(enabled("ABC010"));
     assert_true(enabled("SL001"));     /* core diagnostics stay on */
-    assert_int_equal(registry_apply_selection(&registry, "SBX", NULL, &error), 0);
+    assert_int_equal(select_rules("SBX", NULL), 0);
     assert_true(enabled("SBX001") && enabled("SBX003") && !enabled("ABC010"));
-    assert_int_equal(registry_apply_selection(&registry, "IESC001", NULL, &error), 0);
+    assert_int_equal(select_rules("IESC001", NULL), 0);
     assert_true(enabled("SBX001") && enabled("SBX003") && !enabled("ABC010"));
-    assert_int_equal(registry_apply_selection(&registry, "other, mounts", NULL, &error), 0);
+    assert_int_equal(select_rules("other, mounts", NULL), 0);
     assert_true(!enabled("SBX001") && enabled("SBX003") && enabled("ABC010"));
-    assert_int_equal(registry_apply_selection(&registry, "sandbox_privileges",
-                                              "SBX003", &error), 0);
+    assert_int_equal(select_rules("sandbox_privileges", "SBX003"), 0);
     assert_true(enabled("SBX001") && !enabled("SBX003"));
 }
 
@@ -274,18 +299,18 @@ static void test_unknown_selector_is_an_error(void **state)
 {
     (void)state;
     add_sample_rules();
-    assert_int_equal(registry_apply_selection(&registry, "NOPE", NULL, &error), -1);
+    assert_int_equal(select_rules("NOPE", NULL), -1);
     assert_non_null(strstr(error, "unknown rule selector 'NOPE'"));
     free(error);
     error = NULL;
-    assert_int_equal(registry_apply_selection(&registry, NULL, "SBX9", &error), -1);
+    assert_int_equal(select_rules(NULL, "SBX9"), -1);
     assert_non_null(strstr(error, "'SBX9'"));
 }
 
 static void test_ignore_can_silence_core_rules(void **state)
 {
     (void)state;
-    assert_int_equal(registry_apply_selection(&registry, NULL, "SL005", &error), 0);
+    assert_int_equal(select_rules(NULL, "SL005"), 0);
     assert_false(enabled("SL005"));
     assert_true(enabled("SL001"));
 }

@@ -1,9 +1,10 @@
-/* plugin_path.c - find and load plugins (see plugin_path.h). */
+/* loader.c - find plugin files and load them (see loader.h). */
 #include "config.h"
 
-#include "plugin_path.h"
+#include "loader.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -33,7 +34,7 @@ static bool is_build_tree(const char *directory)
     return result;
 }
 
-const char *plugin_default_directory(void)
+const char *loader_default_directory(void)
 {
     static char *build_tree_plugins;
     static bool checked;
@@ -65,16 +66,18 @@ static bool is_regular_file(const char *path)
     return stat(path, &info) == 0 && S_ISREG(info.st_mode);
 }
 
-/* The search path for --plugin names: --plugin-dir, config plugin-dir,
- * SANDLINT_PLUGIN_PATH, then the default directory. */
-static void search_path(struct string_list *path, const struct options *options,
-                        const struct string_list *extra_dirs)
+void plugin_request_release(struct plugin_request *request)
 {
-    for (size_t i = 0; i < options->plugin_dirs.count; i++)
-        string_list_add(path, options->plugin_dirs.items[i]);
-    if (extra_dirs != NULL)
-        for (size_t i = 0; i < extra_dirs->count; i++)
-            string_list_add(path, extra_dirs->items[i]);
+    string_list_release(&request->named);
+    string_list_release(&request->search);
+}
+
+/* The search path for names: the request's directories, then
+ * SANDLINT_PLUGIN_PATH, then the default directory. */
+static void search_path(struct string_list *path, const struct plugin_request *request)
+{
+    for (size_t i = 0; i < request->search.count; i++)
+        string_list_add(path, request->search.items[i]);
     const char *env = getenv("SANDLINT_PLUGIN_PATH");
     if (env != NULL) {
         char *copy = xstrdup(env);
@@ -84,7 +87,7 @@ static void search_path(struct string_list *path, const struct options *options,
             string_list_add(path, dir);
         free(copy);
     }
-    string_list_add(path, plugin_default_directory());
+    string_list_add(path, loader_default_directory());
 }
 
 /* Resolves a --plugin argument to a file; NULL when not found. */
@@ -118,7 +121,7 @@ static int load_one(struct registry *registry, const char *file)
     }
     free(real);
     char *error = NULL;
-    if (registry_load_plugin(registry, file, host_services(), &error) != 0) {
+    if (loader_load_file(registry, file, &error) != 0) {
         fprintf(stderr, "sandlint: %s\n", error);
         free(error);
         return -1;
@@ -131,19 +134,9 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Base name of a plugin argument without directory and ".so". */
-static char *plugin_stem(const char *name)
+static int load_defaults(struct registry *registry)
 {
-    char *base = path_basename(name);
-    if (ends_with(base, ".so"))
-        base[strlen(base) - 3] = '\0';
-    return base;
-}
-
-static int load_defaults(struct registry *registry,
-                         const struct string_list *requested)
-{
-    const char *directory = plugin_default_directory();
+    const char *directory = loader_default_directory();
     DIR *handle = opendir(directory);
     if (handle == NULL) {
         fprintf(stderr, "sandlint: cannot read the plugin directory %s: %s\n",
@@ -162,17 +155,6 @@ static int load_defaults(struct registry *registry,
         qsort(files.items, files.count, sizeof(*files.items), compare_names);
     int status = 0;
     for (size_t i = 0; i < files.count && status == 0; i++) {
-        /* An explicitly named plugin of the same name replaces this one. */
-        char *stem = plugin_stem(files.items[i]);
-        bool replaced = false;
-        for (size_t j = 0; j < requested->count && !replaced; j++) {
-            char *other = plugin_stem(requested->items[j]);
-            replaced = strcmp(stem, other) == 0;
-            free(other);
-        }
-        free(stem);
-        if (replaced)
-            continue;
         char *file = path_join(directory, files.items[i]);
         status = load_one(registry, file);
         free(file);
@@ -181,27 +163,18 @@ static int load_defaults(struct registry *registry,
     return status;
 }
 
-int plugin_load_all(struct registry *registry, const struct options *options,
-                    const struct string_list *extra_plugins,
-                    const struct string_list *extra_dirs)
+int loader_load(struct registry *registry, const struct plugin_request *request)
 {
-    struct string_list requested = { NULL, 0, 0 };
-    for (size_t i = 0; i < options->plugins.count; i++)
-        string_list_add(&requested, options->plugins.items[i]);
-    if (extra_plugins != NULL)
-        for (size_t i = 0; i < extra_plugins->count; i++)
-            string_list_add(&requested, extra_plugins->items[i]);
-
-    struct string_list path = { NULL, 0, 0 };
-    search_path(&path, options, extra_dirs);
+    struct string_list path = STRING_LIST_INIT;
+    search_path(&path, request);
     int status = 0;
-    if (!options->no_default_plugins)
-        status = load_defaults(registry, &requested);
-    for (size_t i = 0; i < requested.count && status == 0; i++) {
-        char *file = resolve_plugin(requested.items[i], &path);
+    if (request->default_plugins)
+        status = load_defaults(registry);
+    for (size_t i = 0; i < request->named.count && status == 0; i++) {
+        char *file = resolve_plugin(request->named.items[i], &path);
         if (file == NULL) {
             fprintf(stderr, "sandlint: plugin '%s' not found in:",
-                    requested.items[i]);
+                    request->named.items[i]);
             for (size_t j = 0; j < path.count; j++)
                 fprintf(stderr, " %s", path.items[j]);
             fputs("\n", stderr);
@@ -212,6 +185,40 @@ int plugin_load_all(struct registry *registry, const struct options *options,
         free(file);
     }
     string_list_release(&path);
-    string_list_release(&requested);
     return status;
+}
+
+int loader_load_file(struct registry *registry, const char *path, char **error)
+{
+    *error = NULL;
+    /* RTLD_LOCAL: plugins cannot see each other's symbols; RTLD_NOW:
+     * unresolved symbols fail here, not in the middle of a check. */
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *why = dlerror();
+        *error = xasprintf("%s: cannot load plugin: %s", path,
+                           why ? why : "unknown error");
+        return -1;
+    }
+    dlerror();
+    void *symbol = dlsym(handle, SL_ENTRY_SYMBOL);
+    if (symbol == NULL) {
+        *error = xasprintf("%s: plugin refused: no " SL_ENTRY_SYMBOL " symbol "
+                           "(not a sandlint plugin, or not built with "
+                           "SANDLINT_PLUGIN())", path);
+        dlclose(handle);
+        return -1;
+    }
+    sl_entry_fn entry;
+    /* ISO C has no function/object pointer conversion; POSIX guarantees
+     * that dlsym results can be used this way. */
+    memcpy(&entry, &symbol, sizeof(entry));
+    const struct sl_plugin *descriptor = entry(host_services());
+    if (registry_add_descriptor(registry, path, descriptor, error) != 0) {
+        /* Nothing of the plugin is referenced yet, so unloading is safe. */
+        dlclose(handle);
+        return -1;
+    }
+    registry->plugins[registry->plugin_count - 1].handle = handle;
+    return 0;
 }

@@ -1,0 +1,48 @@
+/*
+ * file_result.h - what checking one file produced.
+ *
+ * The file's name and package are held here once, not in every finding.
+ * A worker process builds a file result, the result codec carries it to
+ * the coordinator without the name and package (the coordinator knows
+ * which file it asked for), and the report takes it from there.
+ */
+#ifndef SANDLINT_FILE_RESULT_H
+#define SANDLINT_FILE_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "finding.h"
+
+/* A suppression comment of the file (SPEC §8); findings it covers point
+ * at it (finding.comment). */
+struct suppression_comment {
+    unsigned line, column;      /* where the comment starts */
+    char *reason;               /* owned; "" when the comment gives none */
+};
+
+struct file_result {
+    char *display;              /* path relative to the root; owned */
+    char *package;              /* owned; NULL: no package */
+    struct finding_set findings;
+    struct suppression_comment *comments;   /* owned */
+    size_t comment_count, comment_capacity;
+    size_t services;            /* services checked (mappings) */
+    bool plugin_failed;         /* a plugin failed, crashed or hung */
+    bool incomplete;            /* the file was not (completely) checked */
+};
+
+/* An empty result for display and package (copied; package may be NULL). */
+void file_result_init(struct file_result *result, const char *display,
+                      const char *package);
+/* Frees everything the result owns; it is empty afterwards. */
+void file_result_release(struct file_result *result);
+/* Moves everything of from into to (released first); from is left empty. */
+void file_result_move(struct file_result *to, struct file_result *from);
+
+/* Adds a suppression comment (reason copied; NULL means none) and returns
+ * its index. */
+size_t file_result_add_comment(struct file_result *result, unsigned line,
+                               unsigned column, const char *reason);
+
+#endif

@@ -1,0 +1,208 @@
+/* output.c - formats, what a finding shows, counting (see output.h). */
+#include "config.h"
+
+#include "output.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sandlint/plugin.h"
+#include "xalloc.h"
+
+static const char *const format_names[] = { "text", "json", "sarif", "github" };
+
+int output_parse_format(const char *name)
+{
+    for (size_t i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
+        if (strcmp(name, format_names[i]) == 0)
+            return (int)i;
+    return -1;
+}
+
+const struct output_writer *output_writer(int format)
+{
+    switch (format) {
+    case FORMAT_JSON: return &output_json_writer;
+    case FORMAT_SARIF: return &output_sarif_writer;
+    case FORMAT_GITHUB: return &output_github_writer;
+    default: return &output_text_writer;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* what a finding shows                                                */
+/* ------------------------------------------------------------------ */
+
+static const char *status_name(int status)
+{
+    switch (status) {
+    case STATUS_FAIL: return "fail";
+    case STATUS_SUPPRESSED: return "suppressed";
+    default: return "warn";
+    }
+}
+
+/* A growing string that may hold any byte. */
+struct text {
+    char *data;
+    size_t length, capacity;
+};
+
+static void text_add(struct text *text, const char *bytes, size_t length)
+{
+    if (text->length + length + 1 > text->capacity) {
+        size_t capacity = text->capacity ? text->capacity : 128;
+        while (capacity < text->length + length + 1)
+            capacity *= 2;
+        text->data = xrealloc(text->data, capacity, 1);
+        text->capacity = capacity;
+    }
+    if (length != 0)
+        memcpy(text->data + text->length, bytes, length);
+    text->length += length;
+    text->data[text->length] = '\0';
+}
+
+static void text_add_cstring(struct text *text, const char *string)
+{
+    text_add(text, string, strlen(string));
+}
+
+/* A rule's hint with its placeholders filled: '%k' the key, '%%' '%'. */
+static void expand_hint(struct text *text, const char *hint,
+                        const struct finding *finding)
+{
+    for (const char *at = hint; *at != '\0'; at++) {
+        if (at[0] == '%' && at[1] == 'k') {
+            if (finding->key != NULL)
+                text_add(text, finding->key, finding->key_length);
+            at++;
+        } else if (at[0] == '%' && at[1] == '%') {
+            text_add(text, "%", 1);
+            at++;
+        } else {
+            text_add(text, at, 1);
+        }
+    }
+}
+
+/* The hint a report shows: for an allowlisted finding, where its entry
+ * is; else the rule's own; else, for a finding with a key, how to fix or
+ * allowlist it. */
+static void derive_hint(struct finding_view *view, const struct report *report)
+{
+    const struct finding *finding = view->finding;
+    struct text text = { NULL, 0, 0 };
+    if (finding_allowlisted(finding)) {
+        const struct allowlist_entry *entry =
+            &report->config->entries[finding->allowlist_entry];
+        char *hint = xasprintf("allowlisted as '%s' for %s in %s:%u:%u; remove "
+                               "the entry once the setting is gone",
+                               entry->key.text, entry->package.text,
+                               report->config_display, entry->key.pos.line,
+                               entry->key.pos.column);
+        text_add_cstring(&text, hint);
+        free(hint);
+    } else if (finding->hint != NULL) {
+        expand_hint(&text, finding->hint, finding);
+    } else if (finding->key != NULL) {
+        text_add_cstring(&text, finding->severity == SL_SEVERITY_ERROR
+                             ? "remove the setting, or review the required "
+                               "access and allowlist it as '"
+                             : "use a literal value so it can be checked, or "
+                               "review every value it can take and allowlist "
+                               "it as '");
+        text_add(&text, finding->key, finding->key_length);
+        text_add_cstring(&text, "' under ");
+        text_add_cstring(&text, view->rule->rule.group);
+    }
+    view->hint = text.data;
+    view->hint_length = text.length;
+}
+
+void finding_view_init(struct finding_view *view, const struct report *report,
+                       const struct file_result *file,
+                       const struct finding *finding)
+{
+    const struct registry *registry = report->registry;
+    memset(view, 0, sizeof(*view));
+    view->finding = finding;
+    view->file = file;
+    view->rule = &registry->rules[finding->rule];
+    view->plugin = registry->plugins[view->rule->plugin].descriptor.name;
+    view->severity = finding_effective_severity(finding);
+    view->status = status_name(finding->status);
+    view->message = finding_allowlisted(finding)
+                        ? xasprintf("Allowlisted: %s", finding->message)
+                        : xstrdup(finding->message);
+    derive_hint(view, report);
+    if (finding->comment != FINDING_NONE) {
+        view->acceptance = ACCEPTED_IN_SOURCE;
+        view->justification = xstrdup(file->comments[finding->comment].reason);
+    } else if (finding_allowlisted(finding)) {
+        const struct allowlist_entry *entry =
+            &report->config->entries[finding->allowlist_entry];
+        view->acceptance = ACCEPTED_EXTERNALLY;
+        view->justification = xasprintf("allowlisted in %s:%u",
+                                        report->config_display,
+                                        entry->key.pos.line);
+    }
+}
+
+void finding_view_release(struct finding_view *view)
+{
+    free(view->message);
+    free(view->hint);
+    free(view->justification);
+    memset(view, 0, sizeof(*view));
+}
+
+/* ------------------------------------------------------------------ */
+/* counting and writing                                                */
+/* ------------------------------------------------------------------ */
+
+static void count_finding(struct report *report, const struct finding *finding)
+{
+    if (finding->status == STATUS_SUPPRESSED)
+        report->suppressed++;
+    else if (finding->status == STATUS_FAIL)
+        report->errors++;
+    else
+        report->warnings++;
+}
+
+void output_write_file(FILE *out, const struct output_writer *writer,
+                       struct report *report, const struct file_result *file)
+{
+    for (size_t i = 0; i < file->findings.count; i++) {
+        const struct finding *finding = &file->findings.items[i];
+        count_finding(report, finding);
+        struct finding_view view;
+        finding_view_init(&view, report, file, finding);
+        writer->finding(out, report, &view);
+        finding_view_release(&view);
+        report->written++;
+    }
+}
+
+static const char *plural(size_t count, const char *one, const char *many)
+{
+    return count == 1 ? one : many;
+}
+
+char *report_summary(const struct report *report)
+{
+    char *summary = xasprintf(
+        "%zu %s, %zu %s in %zu %s (%zu %s)", report->errors,
+        plural(report->errors, "error", "errors"), report->warnings,
+        plural(report->warnings, "warning", "warnings"), report->files,
+        plural(report->files, "file", "files"), report->services,
+        plural(report->services, "service", "services"));
+    if (report->suppressed != 0) {
+        char *longer = xasprintf("%s, %zu suppressed", summary,
+                                 report->suppressed);
+        free(summary);
+        summary = longer;
+    }
+    return summary;
+}

@@ -1,0 +1,143 @@
+/* worker_protocol.c - tasks and result frames (see worker_protocol.h). */
+#include "config.h"
+
+#include "worker_protocol.h"
+
+#include <string.h>
+
+#include "result_codec.h"
+#include "xalloc.h"
+
+#define NO_STRING UINT32_MAX
+
+/* A task: its header, then path, display and package bytes. */
+struct task_header {
+    uint32_t number;
+    uint32_t path_length;
+    uint32_t display_length;
+    uint32_t package_length;        /* NO_STRING: no package */
+};
+
+/* A frame: its header, then length bytes of payload. */
+struct frame_header {
+    uint32_t number;
+    uint32_t kind;
+    uint32_t length;
+};
+
+static uint32_t capped(size_t length)
+{
+    /* A longer path cannot be opened anyway: it fails as an ordinary
+     * unreadable file, never as a malformed task. */
+    return length > PROTOCOL_MAX_PATH ? PROTOCOL_MAX_PATH : (uint32_t)length;
+}
+
+void protocol_put_task(struct byte_buffer *out, uint32_t number,
+                       const struct discovered_file *file)
+{
+    struct task_header header = {
+        number, capped(strlen(file->path)), capped(strlen(file->display)),
+        file->package ? capped(strlen(file->package)) : NO_STRING,
+    };
+    byte_buffer_append(out, &header, sizeof(header));
+    byte_buffer_append(out, file->path, header.path_length);
+    byte_buffer_append(out, file->display, header.display_length);
+    if (file->package != NULL)
+        byte_buffer_append(out, file->package, header.package_length);
+}
+
+int protocol_take_task(const struct byte_buffer *in, size_t *at,
+                       uint32_t *number, struct discovered_file *file)
+{
+    struct task_header header;
+    if (in->length - *at < sizeof(header))
+        return 0;
+    memcpy(&header, in->data + *at, sizeof(header));
+    if (header.path_length > PROTOCOL_MAX_PATH ||
+        header.display_length > PROTOCOL_MAX_PATH ||
+        (header.package_length > PROTOCOL_MAX_PATH && header.package_length != NO_STRING))
+        return -1;
+    size_t package = header.package_length == NO_STRING ? 0 : header.package_length;
+    size_t size = sizeof(header) + header.path_length + header.display_length + package;
+    if (in->length - *at < size)
+        return 0;
+    const char *bytes = (const char *)in->data + *at + sizeof(header);
+    memset(file, 0, sizeof(*file));
+    file->path = xmemdup(bytes, header.path_length);
+    file->display = xmemdup(bytes + header.path_length, header.display_length);
+    if (header.package_length != NO_STRING)
+        file->package = xmemdup(bytes + header.path_length + header.display_length,
+                                package);
+    *number = header.number;
+    *at += size;
+    return 1;
+}
+
+/* Appends a frame whose payload encode() appends. */
+static void put_frame(struct byte_buffer *out, uint32_t number, uint32_t kind,
+                      const struct finding *findings, size_t count,
+                      const struct file_result *result)
+{
+    size_t start = out->length;
+    struct frame_header header = { number, kind, 0 };
+    byte_buffer_append(out, &header, sizeof(header));
+    if (kind == FRAME_FINDINGS)
+        codec_encode_findings(findings, count, out);
+    else
+        codec_encode_end(result, out);
+    header.length = (uint32_t)(out->length - start - sizeof(header));
+    memcpy(out->data + start, &header, sizeof(header));
+}
+
+/* Bytes a finding's strings take in a chunk (numbers aside). */
+static size_t text_size(const struct finding *finding)
+{
+    size_t size = finding->value_length + finding->key_length;
+    const char *texts[] = { finding->service, finding->field, finding->message,
+                            finding->hint };
+    for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+        size += texts[i] != NULL ? strlen(texts[i]) : 0;
+    return size + 64;
+}
+
+void protocol_put_result(struct byte_buffer *out, uint32_t number,
+                         const struct file_result *result)
+{
+    const struct finding_set *set = &result->findings;
+    size_t first = 0, bytes = 0;
+    for (size_t i = 0; i < set->count; i++) {
+        bytes += text_size(&set->items[i]);
+        if (bytes >= CODEC_CHUNK_BYTES || i + 1 == set->count) {
+            put_frame(out, number, FRAME_FINDINGS, set->items + first,
+                      i + 1 - first, NULL);
+            first = i + 1;
+            bytes = 0;
+        }
+    }
+    put_frame(out, number, FRAME_END, NULL, 0, result);
+}
+
+int protocol_next_frame(const struct byte_buffer *in, size_t *at,
+                        struct frame *frame, const char **reason)
+{
+    struct frame_header header;
+    if (in->length - *at < sizeof(header))
+        return 0;
+    memcpy(&header, in->data + *at, sizeof(header));
+    if (header.kind != FRAME_FINDINGS && header.kind != FRAME_END) {
+        *reason = "unknown frame kind";
+        return -1;
+    }
+    if (header.length > CODEC_MAX_PAYLOAD) {
+        *reason = "frame too large";
+        return -1;
+    }
+    if (in->length - *at - sizeof(header) < header.length)
+        return 0;
+    frame->number = header.number;
+    frame->kind = header.kind;
+    frame->payload = in->data + *at + sizeof(header);
+    frame->length = header.length;
+    *at += sizeof(header) + header.length;
+    return 1;
+}
