@@ -29,6 +29,7 @@ enum {
     OPT_COLOR,
     OPT_MAX_FILE_SIZE,
     OPT_MAX_NODES,
+    OPT_MAX_MEMORY,
     OPT_TIMEOUT,
     OPT_NO_ISOLATION,
     OPT_CONFINE,
@@ -53,6 +54,7 @@ static const struct option long_options[] = {
     { "colour", required_argument, NULL, OPT_COLOR },
     { "max-file-size", required_argument, NULL, OPT_MAX_FILE_SIZE },
     { "max-nodes", required_argument, NULL, OPT_MAX_NODES },
+    { "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
     { "jobs", required_argument, NULL, 'j' },
     { "timeout", required_argument, NULL, OPT_TIMEOUT },
     { "no-isolation", no_argument, NULL, OPT_NO_ISOLATION },
@@ -106,11 +108,12 @@ void options_print_help(FILE *out)
 "      --sandbox-check      report the kernel's confinement features, test\n"
 "                           that confinement holds, and exit\n"
 "\n"
-"Limits:\n"
-"      --max-file-size N    skip (with a warning) files larger than N bytes\n"
-"                           (suffixes K, M, G; default 64M)\n"
-"      --max-nodes N        skip (with a warning) files with more than N YAML\n"
-"                           nodes, merged keys included (default 10000000)\n"
+"Limits (a file over a limit is not checked and fails the run):\n"
+"      --max-file-size N    files larger than N bytes (suffixes K, M, G;\n"
+"                           default 64M)\n"
+"      --max-nodes N        files with more than N YAML nodes, merged keys\n"
+"                           included (default 10000000)\n"
+"      --max-memory N       memory of each worker process (default 1G)\n"
 "\n"
 "  -V, --version            print the version and exit\n"
 "  -h, --help               print this help and exit\n"
@@ -186,6 +189,7 @@ int options_parse(struct options *options, int argc, char **argv)
     options->format = FORMAT_TEXT;
     options->max_file_size = 64u * 1024 * 1024;
     options->max_nodes = 10000000u;
+    options->max_memory = (size_t)1 << 30;
     options->timeout = 60;
     const char *confine = getenv("SANDLINT_CONFINE");
     if (confine != NULL && confine[0] != '\0') {
@@ -256,6 +260,12 @@ int options_parse(struct options *options, int argc, char **argv)
             if (parse_size(optarg, &options->max_file_size) != 0)
                 return usage_error("--max-file-size needs a positive size "
                                    "such as 64M, not '%s'", optarg);
+            break;
+        case OPT_MAX_MEMORY:
+            if (parse_size(optarg, &options->max_memory) != 0 ||
+                options->max_memory < ((size_t)64 << 20))
+                return usage_error("--max-memory needs a size of at least 64M, "
+                                   "such as 1G, not '%s'", optarg);
             break;
         case OPT_MAX_NODES:
             if (parse_size(optarg, &options->max_nodes) != 0)

@@ -31,6 +31,7 @@ struct options {
     int color;                  /* enum color_mode */
     size_t max_file_size;       /* bytes */
     size_t max_nodes;
+    size_t max_memory;          /* address space per worker, bytes */
     unsigned jobs;              /* worker processes; 0 = online CPUs */
     unsigned timeout;           /* seconds per file; 0 = none */
     bool no_isolation;          /* check in this process */
