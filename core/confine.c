@@ -26,6 +26,7 @@
 #include "landlock.h"
 #include "paths.h"
 #include "seccomp_filter.h"
+#include "terminal.h"
 #include "xalloc.h"
 
 static bool confined;
@@ -286,11 +287,11 @@ static bool expected(const struct probe_result *probe)
 static int notice_or_fail(enum confine_mode mode, const char *why)
 {
     if (mode == CONFINE_REQUIRE) {
-        fprintf(stderr, "sandlint: cannot confine the scan (--confine=require): %s\n", why);
+        terminal_error("sandlint: cannot confine the scan (--confine=require): %s\n", why);
         return -1;
     }
-    fprintf(stderr, "sandlint: note: %s; checking files without it "
-                    "(--confine=require refuses to run so)\n", why);
+    terminal_error("sandlint: note: %s; checking files without it "
+                   "(--confine=require refuses to run so)\n", why);
     return 0;
 }
 
@@ -353,8 +354,8 @@ int confine_apply(enum confine_mode mode, const char *const *paths,
     size_t n = run_probes(probes, paths, count);
     for (size_t i = 0; i < n; i++) {
         if (expected(&probes[i]) && probes[i].outcome == 0) {
-            fprintf(stderr, "sandlint: confinement does not hold: could %s; "
-                            "refusing to check files\n", probes[i].what);
+            terminal_error("sandlint: confinement does not hold: could %s; "
+                           "refusing to check files\n", probes[i].what);
             return -1;
         }
     }
@@ -395,12 +396,12 @@ int confine_sandbox_check(FILE *out, const char *tree)
 
     int channel[2];
     if (pipe(channel) != 0) {
-        fprintf(stderr, "sandlint: pipe: %s\n", strerror(errno));
+        terminal_error("sandlint: pipe: %s\n", strerror(errno));
         return 2;
     }
     pid_t child = fork();
     if (child < 0) {
-        fprintf(stderr, "sandlint: fork: %s\n", strerror(errno));
+        terminal_error("sandlint: fork: %s\n", strerror(errno));
         return 2;
     }
     if (child == 0) {

@@ -13,19 +13,20 @@
 #include <unistd.h>
 
 #include "allowlist.h"
-#include "confine.h"
 #include "config_file.h"
+#include "confine.h"
 #include "discover.h"
 #include "loader.h"
 #include "options.h"
 #include "output.h"
 #include "packages.h"
-#include "report_output.h"
 #include "paths.h"
 #include "registry.h"
-#include "rule_docs.h"
+#include "report_output.h"
 #include "report_stream.h"
+#include "rule_docs.h"
 #include "scan.h"
+#include "terminal.h"
 #include "worker_pool.h"
 #include "xalloc.h"
 
@@ -58,7 +59,7 @@ static int flush_stdout(void)
 {
     if (fflush(stdout) == 0 && !ferror(stdout))
         return EXIT_CLEAN;
-    fprintf(stderr, "sandlint: error writing standard output: %s\n", strerror(errno));
+    terminal_error("sandlint: error writing standard output: %s\n", strerror(errno));
     return EXIT_TROUBLE;
 }
 
@@ -72,8 +73,8 @@ static int run_information(const struct options *options,
         rule_docs_list_rules(stdout, registry);
     if (options->explain != NULL &&
         rule_docs_explain(stdout, registry, options->explain) != 0) {
-        fprintf(stderr, "sandlint: no rule with code or name '%s' (see "
-                        "--list-rules)\n", options->explain);
+        terminal_error("sandlint: no rule with code or name '%s' (see "
+                       "--list-rules)\n", options->explain);
         return EXIT_TROUBLE;
     }
     return flush_stdout();
@@ -95,11 +96,11 @@ static void print_config_error(const char *path, const struct config_error *erro
     char *cwd = path_absolute(".");
     char *shown = absolute ? path_relative(cwd, absolute) : NULL;
     if (shown == NULL)
-        fprintf(stderr, "sandlint: %s\n", error->message);
+        terminal_error("sandlint: %s\n", error->message);
     else if (error->pos.line == 0)
-        fprintf(stderr, "%s: %s\n", shown, error->message);
+        terminal_error("%s: %s\n", shown, error->message);
     else
-        fprintf(stderr, "%s:%u:%u: %s\n", shown, error->pos.line,
+        terminal_error("%s:%u:%u: %s\n", shown, error->pos.line,
                 error->pos.column, error->message);
     free(absolute);
     free(cwd);
@@ -182,7 +183,7 @@ static int apply_selection(const struct options *options, struct run *run)
     char *error = NULL;
     int status = registry_apply_selection(&run->registry, &selection, &error);
     if (status != 0) {
-        fprintf(stderr, "sandlint: %s\n", error);
+        terminal_error("sandlint: %s\n", error);
         free(error);
     }
     string_list_release(&select);
@@ -260,8 +261,8 @@ static int confine_and_load(const struct options *options, struct run *run,
         return -1;
     if (!has_plugin_rules(&run->registry) && !options->list_plugins &&
         !options->list_rules) {
-        fprintf(stderr, "sandlint: no rule plugins loaded (default plugin "
-                        "directory: %s)\n", loader_default_directory());
+        terminal_error("sandlint: no rule plugins loaded (default plugin "
+                       "directory: %s)\n", loader_default_directory());
         return -1;
     }
     if (validate_config(run) != 0 || apply_selection(options, run) != 0)
@@ -284,7 +285,7 @@ static int run_checks(const struct options *options, struct run *run)
     for (size_t i = 0; i < operand_count; i++) {
         struct stat info;
         if (stat(operands[i], &info) != 0) {
-            fprintf(stderr, "sandlint: %s: %s\n", operands[i], strerror(errno));
+            terminal_error("sandlint: %s: %s\n", operands[i], strerror(errno));
             return EXIT_TROUBLE;
         }
     }
@@ -301,8 +302,8 @@ static int run_checks(const struct options *options, struct run *run)
         struct stat info;
         if (stat(operands[i], &info) == 0 &&
             report_output_is(&output, info.st_dev, info.st_ino)) {
-            fprintf(stderr, "sandlint: refusing to write the report over %s, "
-                            "which is checked\n", operands[i]);
+            terminal_error("sandlint: refusing to write the report over %s, "
+                           "which is checked\n", operands[i]);
             report_output_abort(&output);
             packages_release(&packages);
             return EXIT_TROUBLE;
@@ -320,7 +321,7 @@ static int run_checks(const struct options *options, struct run *run)
     char *error = NULL;
     walk = discovery_open(operands, operand_count, root, &error);
     if (walk == NULL) {
-        fprintf(stderr, "sandlint: %s\n", error);
+        terminal_error("sandlint: %s\n", error);
         free(error);
         report_output_abort(&output);
         packages_release(&packages);
@@ -365,12 +366,12 @@ static int run_checks(const struct options *options, struct run *run)
                  : report->errors > 0                     ? EXIT_FINDINGS
                                                           : EXIT_CLEAN;
     if (flow.overwritten != NULL) {
-        fprintf(stderr, "sandlint: refusing to write the report over %s, which "
-                        "is checked; nothing written\n", flow.overwritten);
+        terminal_error("sandlint: refusing to write the report over %s, which "
+                       "is checked; nothing written\n", flow.overwritten);
         status = EXIT_TROUBLE;
     } else if (discovery_count(walk) == 0) {
         /* A check that checked nothing must not pass. */
-        fprintf(stderr, "sandlint: no Compose files found under %s%s\n",
+        terminal_error("sandlint: no Compose files found under %s%s\n",
                 operands[0], operand_count > 1 ? " and the other operands" : "");
         status = EXIT_TROUBLE;
     }
@@ -380,7 +381,7 @@ static int run_checks(const struct options *options, struct run *run)
         status = EXIT_TROUBLE;
     if (!options->quiet && flow.overwritten == NULL) {
         char *summary = report_summary(report);
-        fprintf(stderr, "%s\n", summary);
+        terminal_error("%s\n", summary);
         free(summary);
     }
     free(flow.overwritten);

@@ -15,6 +15,7 @@
 
 #include "host.h"
 #include "paths.h"
+#include "terminal.h"
 #include "xalloc.h"
 
 /* Whether directory is a configured build tree holding built plugins:
@@ -132,7 +133,7 @@ static int add_defaults(struct string_list *files, struct string_list *real_path
     const char *directory = loader_default_directory();
     DIR *handle = opendir(directory);
     if (handle == NULL) {
-        fprintf(stderr, "sandlint: cannot read the plugin directory %s: %s\n",
+        terminal_error("sandlint: cannot read the plugin directory %s: %s\n",
                 directory, strerror(errno));
         return -1;
     }
@@ -165,10 +166,10 @@ int loader_resolve(const struct plugin_request *request, struct string_list *fil
     for (size_t i = 0; i < request->named.count && status == 0; i++) {
         char *file = resolve_plugin(request->named.items[i], &path);
         if (file == NULL) {
-            fprintf(stderr, "sandlint: plugin '%s' not found in:",
+            terminal_error("sandlint: plugin '%s' not found in:",
                     request->named.items[i]);
             for (size_t j = 0; j < path.count; j++)
-                fprintf(stderr, " %s", path.items[j]);
+                terminal_error(" %s", path.items[j]);
             fputs("\n", stderr);
             status = -1;
             break;
@@ -186,7 +187,7 @@ int loader_load_files(struct registry *registry, const struct string_list *files
     for (size_t i = 0; i < files->count; i++) {
         char *error = NULL;
         if (loader_load_file(registry, files->items[i], &error) != 0) {
-            fprintf(stderr, "sandlint: %s\n", error);
+            terminal_error("sandlint: %s\n", error);
             free(error);
             return -1;
         }

@@ -13,6 +13,7 @@
 #include "comma_list.h"
 #include "confine.h"
 #include "output.h"
+#include "terminal.h"
 #include "xalloc.h"
 
 enum {
@@ -177,9 +178,12 @@ static int parse_count(const char *text, unsigned low, unsigned high,
 
 static int usage_error(const char *format, const char *detail)
 {
+    /* The detail is what the user typed: shown, never obeyed. */
+    char *escaped = terminal_escape(detail, strlen(detail));
     fputs("sandlint: ", stderr);
-    fprintf(stderr, format, detail);
+    fprintf(stderr, format, escaped);
     fputs("\nTry 'sandlint --help' for more information.\n", stderr);
+    free(escaped);
     return -1;
 }
 

@@ -3,15 +3,21 @@
 
 #include "output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "sandlint/plugin.h"
+#include "terminal.h"
 
-/* Escapes text for a workflow command: %, CR and LF always; ':' and ','
- * too inside properties (file=..., title=...). */
-static void write_escaped(FILE *out, const char *text, size_t length,
+/* Escapes text for a workflow command: first as for a terminal (the log
+ * shows it: no escape sequences, controls or bidi overrides get through),
+ * then %, CR and LF always, and ':' and ',' inside properties (file=...,
+ * title=...). */
+static void write_escaped(FILE *out, const char *raw, size_t raw_length,
                           int property)
 {
+    char *text = terminal_escape(raw, raw_length);
+    size_t length = strlen(text);
     for (size_t i = 0; i < length; i++) {
         char c = text[i];
         switch (c) {
@@ -24,13 +30,11 @@ static void write_escaped(FILE *out, const char *text, size_t length,
         case ',':
             if (property) fputs("%2C", out); else putc(c, out);
             break;
-        case '\0':
-            fputs("\\0", out);
-            break;
         default:
             putc(c, out);
         }
     }
+    free(text);
 }
 
 static void property(FILE *out, const char *text)

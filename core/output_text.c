@@ -3,6 +3,8 @@
 
 #include "output.h"
 
+#include "terminal.h"
+
 #include <string.h>
 
 
@@ -13,22 +15,14 @@
 #define DIM "\033[2m"
 #define RESET "\033[0m"
 
-/* Writes bytes that may hold control characters or NUL so that a terminal
- * shows them harmlessly (a hostile value must not move the cursor). */
 static void write_safe(FILE *out, const char *text, size_t length)
 {
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c < 0x20 || c == 0x7f)
-            fprintf(out, "\\x%02x", c);
-        else
-            putc(c, out);
-    }
+    terminal_write(out, text, length);
 }
 
 static void write_safe_cstring(FILE *out, const char *text)
 {
-    write_safe(out, text, strlen(text));
+    terminal_write(out, text, strlen(text));
 }
 
 static void text_begin(FILE *out, const struct report *report)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "paths.h"
+#include "terminal.h"
 #include "xalloc.h"
 
 #define COMMAND_COMMIT 'c'
@@ -97,7 +98,7 @@ int report_output_open(struct report_output *output, const char *path)
             /* A terminal, pipe or device: nothing to replace. */
             output->stream = fopen(path, "w");
             if (output->stream == NULL) {
-                fprintf(stderr, "sandlint: cannot write %s: %s\n", path, strerror(errno));
+                terminal_error("sandlint: cannot write %s: %s\n", path, strerror(errno));
                 return -1;
             }
             return 0;
@@ -110,7 +111,7 @@ int report_output_open(struct report_output *output, const char *path)
     free(base);
     int fd = mkstemp(output->temporary);
     if (fd < 0) {
-        fprintf(stderr, "sandlint: cannot write %s: %s\n", path, strerror(errno));
+        terminal_error("sandlint: cannot write %s: %s\n", path, strerror(errno));
         free(output->temporary);
         output->temporary = NULL;
         return -1;
@@ -120,7 +121,7 @@ int report_output_open(struct report_output *output, const char *path)
     umask(mask);
     if (fchmod(fd, 0666 & ~mask) != 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 ||
         (output->stream = fdopen(fd, "w")) == NULL || start_finisher(output) != 0) {
-        fprintf(stderr, "sandlint: cannot write %s: %s\n", path, strerror(errno));
+        terminal_error("sandlint: cannot write %s: %s\n", path, strerror(errno));
         if (output->stream != NULL)
             fclose(output->stream);
         else
@@ -196,7 +197,7 @@ int report_output_commit(struct report_output *output)
         output->temporary = NULL;
     }
     if (failed) {
-        fprintf(stderr, "sandlint: error writing %s: %s\n",
+        terminal_error("sandlint: error writing %s: %s\n",
                 output->path ? output->path : "standard output", strerror(error));
         return -1;
     }

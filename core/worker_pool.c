@@ -34,6 +34,7 @@
 
 #include "check.h"
 #include "result_codec.h"
+#include "terminal.h"
 #include "worker_protocol.h"
 #include "xalloc.h"
 
@@ -437,8 +438,8 @@ static int replace(struct pool *pool, struct worker *worker, const char *what)
     if (blamed) {
         pool->idle_deaths = 0;
     } else if (++pool->idle_deaths > MAX_IDLE_DEATHS) {
-        fprintf(stderr, "sandlint: worker processes keep failing before "
-                        "checking anything (%s)\n", what);
+        terminal_error("sandlint: worker processes keep failing before "
+                       "checking anything (%s)\n", what);
         return -1;
     }
     /* A replacement starts in the main loop when files wait for it. */
@@ -468,7 +469,7 @@ static int grow(struct pool *pool)
     if (live > 0 && pool->settings->adaptive && waiting < GROW_BACKLOG)
         return 0;
     if (spawn(pool, slot) != 0) {
-        fprintf(stderr, "sandlint: cannot start a worker process: %s\n",
+        terminal_error("sandlint: cannot start a worker process: %s\n",
                 strerror(errno));
         return -1;
     }
@@ -596,7 +597,7 @@ static int wait_and_collect(struct pool *pool)
         return -1;
     int ready = poll(pool->fds, pool->count, timeout);
     if (ready < 0 && errno != EINTR) {
-        fprintf(stderr, "sandlint: poll: %s\n", strerror(errno));
+        terminal_error("sandlint: poll: %s\n", strerror(errno));
         return -1;
     }
     for (unsigned i = 0; ready > 0 && i < pool->count; i++)
@@ -652,7 +653,7 @@ int pool_run(const struct pool_settings *settings, pool_source_fn source,
     pool.status = mmap(NULL, pool.count * sizeof(*pool.status),
                        PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (pool.status == MAP_FAILED) {
-        fprintf(stderr, "sandlint: cannot share memory with workers: %s\n",
+        terminal_error("sandlint: cannot share memory with workers: %s\n",
                 strerror(errno));
         free(pool.slots);
         free(pool.requeued);
