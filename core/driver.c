@@ -178,6 +178,7 @@ static int apply_selection(const struct options *options, struct run *run)
     bool has_select = options->select_given || run->config.select.count > 0;
     struct rule_selection selection = {
         has_select ? (options->select_given ? &options->select : &select) : NULL,
+        &options->extend_select,
         options->ignore_given ? &options->ignore : &ignore,
     };
     char *error = NULL;
@@ -341,7 +342,7 @@ static int run_checks(const struct options *options, struct run *run)
     struct file_flow flow = { walk, &packages, &stream, &output, NULL };
     report_stream_begin(&stream, output.stream, options->format, registry,
                         &run->config, run->config_display, root,
-                        want_color(options, output.stream));
+                        want_color(options, output.stream), options->show_accepted);
     int pool_status = 0;
     if (options->no_isolation) {
         pool_run_in_process(&settings, next_file, &flow, deliver_file, &flow);
@@ -362,8 +363,9 @@ static int run_checks(const struct options *options, struct run *run)
     /* Even after a failure the report stays well-formed. */
     report_stream_end(&stream, discovery_count(walk));
     const struct report *report = &stream.report;
+    bool failing = report->errors > 0 || (options->strict && report->warnings > 0);
     int status = pool_status != 0 || stream.plugin_failed ? EXIT_TROUBLE
-                 : report->errors > 0                     ? EXIT_FINDINGS
+                 : failing && !options->exit_zero         ? EXIT_FINDINGS
                                                           : EXIT_CLEAN;
     if (flow.overwritten != NULL) {
         terminal_error("sandlint: refusing to write the report over %s, which "

@@ -35,6 +35,10 @@ enum {
     OPT_NO_ISOLATION,
     OPT_CONFINE,
     OPT_SANDBOX_CHECK,
+    OPT_EXTEND_SELECT,
+    OPT_SHOW_ACCEPTED,
+    OPT_STRICT,
+    OPT_EXIT_ZERO,
 };
 
 static const struct option long_options[] = {
@@ -61,6 +65,10 @@ static const struct option long_options[] = {
     { "no-isolation", no_argument, NULL, OPT_NO_ISOLATION },
     { "confine", required_argument, NULL, OPT_CONFINE },
     { "sandbox-check", no_argument, NULL, OPT_SANDBOX_CHECK },
+    { "extend-select", required_argument, NULL, OPT_EXTEND_SELECT },
+    { "show-accepted", no_argument, NULL, OPT_SHOW_ACCEPTED },
+    { "strict", no_argument, NULL, OPT_STRICT },
+    { "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
     { "version", no_argument, NULL, 'V' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -80,13 +88,22 @@ void options_print_help(FILE *out)
 "  -o, --output FILE        write the report to FILE instead of stdout\n"
 "  -q, --quiet              no summary line on stderr\n"
 "      --color WHEN         auto (default; honours NO_COLOR), always, never\n"
+"      --show-accepted      also print allowlisted and suppressed findings\n"
+"                           (text and github; json and sarif always have them)\n"
 "\n"
 "Configuration:\n"
 "      --root DIR           repository root (config, paths, packages)\n"
 "      --config FILE        use FILE instead of discovering the configuration\n"
 "      --select LIST        run only these rules (codes, code prefixes,\n"
 "                           names or groups, comma-separated)\n"
+"      --extend-select LIST run these rules too, besides the selection\n"
 "      --ignore LIST        do not run these rules\n"
+"\n"
+"Exit status:\n"
+"      --strict             warnings fail too (stale entries, unused\n"
+"                           suppressions, values that cannot be checked)\n"
+"      --exit-zero          exit 0 even when findings fail (2 still means\n"
+"                           that sandlint could not do its work)\n"
 "\n"
 "Plugins and rules:\n"
 "      --plugin NAME|PATH   load an extra plugin (repeatable)\n"
@@ -295,6 +312,18 @@ int options_parse(struct options *options, int argc, char **argv)
                 return usage_error("--confine takes auto, require or off, not "
                                    "'%s'", optarg);
             break;
+        case OPT_EXTEND_SELECT:
+            add_selectors(&options->extend_select, &options->extend_given, optarg);
+            break;
+        case OPT_SHOW_ACCEPTED:
+            options->show_accepted = true;
+            break;
+        case OPT_STRICT:
+            options->strict = true;
+            break;
+        case OPT_EXIT_ZERO:
+            options->exit_zero = true;
+            break;
         case OPT_SANDBOX_CHECK:
             options->sandbox_check = true;
             break;
@@ -318,6 +347,7 @@ int options_parse(struct options *options, int argc, char **argv)
 void options_release(struct options *options)
 {
     string_list_release(&options->select);
+    string_list_release(&options->extend_select);
     string_list_release(&options->ignore);
     string_list_release(&options->plugins);
     string_list_release(&options->plugin_dirs);

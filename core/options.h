@@ -19,8 +19,13 @@ struct options {
     const char *config;
     struct string_list select;  /* selectors of every --select */
     bool select_given;          /* --select was given (maybe naming none) */
+    struct string_list extend_select;   /* selectors of --extend-select */
+    bool extend_given;
     struct string_list ignore;  /* selectors of every --ignore */
     bool ignore_given;
+    bool show_accepted;         /* print accepted findings too */
+    bool strict;                /* warnings fail the run */
+    bool exit_zero;             /* failing findings exit 0 */
     struct string_list plugins;
     struct string_list plugin_dirs;
     bool no_default_plugins;

@@ -57,12 +57,13 @@ static void github_end(FILE *out, const struct report *report)
 static void github_finding(FILE *out, const struct report *report,
                            const struct finding_view *view)
 {
-    (void)report;
     const struct finding *finding = view->finding;
-    if (finding->status == STATUS_SUPPRESSED)
+    if (view->accepted && !report->show_accepted)
         return;
     const struct sl_rule *rule = &view->rule->rule;
-    fputs(finding->status == STATUS_FAIL ? "::error file=" : "::warning file=", out);
+    /* Accepted findings (--show-accepted) are notices: they fail nothing. */
+    fputs(view->accepted ? "::notice file="
+          : finding->status == STATUS_FAIL ? "::error file=" : "::warning file=", out);
     property(out, view->file->display);
     if (finding->line != 0) {
         fprintf(out, ",line=%u", finding->line);

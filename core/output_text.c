@@ -42,9 +42,11 @@ static void text_finding(FILE *out, const struct report *report,
 {
     const struct finding *finding = view->finding;
     const bool color = report->color;
-    if (finding->status == STATUS_SUPPRESSED)
+    if (view->accepted && !report->show_accepted)
         return;
     bool error = finding->status == STATUS_FAIL;
+    /* Accepted findings (--show-accepted) are notes: they fail nothing. */
+    const char *label = view->accepted ? "note" : error ? "error" : "warning";
     if (color)
         fputs(BOLD, out);
     write_safe_cstring(out, view->file->display);
@@ -58,8 +60,8 @@ static void text_finding(FILE *out, const struct report *report,
         fputs(RESET, out);
     fputs(" ", out);
     if (color)
-        fputs(error ? RED : MAGENTA, out);
-    fputs(error ? "error" : "warning", out);
+        fputs(view->accepted ? CYAN : error ? RED : MAGENTA, out);
+    fputs(label, out);
     if (color)
         fputs(RESET, out);
     fputs(": ", out);
@@ -70,6 +72,11 @@ static void text_finding(FILE *out, const struct report *report,
     fprintf(out, "[%s]", view->rule->rule.code);
     if (color)
         fputs(RESET, out);
+    if (view->acceptance == ACCEPTED_IN_SOURCE) {
+        fputs(" (suppressed: ", out);
+        write_safe_cstring(out, view->justification);
+        fputs(")", out);
+    }
     fputs("\n", out);
     if (view->hint != NULL) {
         fputs("    ", out);

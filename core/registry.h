@@ -77,11 +77,13 @@ bool registry_selector_known(const struct registry *registry,
  * prefixes, names, groups, group codes). */
 struct rule_selection {
     const struct string_list *select;   /* NULL: every rule */
+    const struct string_list *extend;   /* added to select; may be NULL */
     const struct string_list *ignore;   /* may be NULL */
 };
 
 /*
- * Enables the rules selection selects, then disables those it ignores.
+ * Enables the rules selection selects and extends, then disables those it
+ * ignores.
  * Core rules stay enabled unless an ignore selector names them.  Returns
  * 0, or -1 with *error (malloc'd) naming an unknown selector or an empty
  * selection.
