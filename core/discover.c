@@ -51,6 +51,7 @@ void discovered_file_release(struct discovered_file *file)
     free(file->display);
     free(file->package);
     free(file->problem);
+    free(file->content);
     memset(file, 0, sizeof(*file));
 }
 

@@ -23,6 +23,9 @@ struct discovered_file {
     char *display;              /* relative to the root, '/'-separated; owned */
     char *package;              /* package name; owned, may be NULL */
     char *problem;              /* set when the file must not be read; owned */
+    char *content;              /* the text itself, already read (standard
+                                   input); owned; NULL: read from path */
+    size_t content_length;
 };
 
 /* Frees what a file owns and clears it; the struct itself stays. */

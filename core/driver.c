@@ -26,6 +26,7 @@
 #include "report_stream.h"
 #include "rule_docs.h"
 #include "scan.h"
+#include "stdin_file.h"
 #include "terminal.h"
 #include "worker_pool.h"
 #include "xalloc.h"
@@ -194,7 +195,9 @@ static int apply_selection(const struct options *options, struct run *run)
 
 /* Files flow from the search, through the pool, into the report. */
 struct file_flow {
-    struct discovery_walk *walk;
+    struct discovery_walk *walk;        /* NULL when checking standard input */
+    struct discovered_file *stdin_file; /* handed out first; then owned by
+                                           the pool */
     const struct package_directories *packages;
     struct report_stream *stream;
     const struct report_output *output;
@@ -206,7 +209,10 @@ static struct discovered_file *next_file(void *data)
     struct file_flow *flow = data;
     if (flow->overwritten != NULL)
         return NULL;
-    struct discovered_file *file = discovery_next(flow->walk);
+    struct discovered_file *file = flow->stdin_file;
+    flow->stdin_file = NULL;
+    if (file == NULL && flow->walk != NULL)
+        file = discovery_next(flow->walk);
     if (file == NULL)
         return NULL;
     struct stat info;
@@ -219,6 +225,15 @@ static struct discovered_file *next_file(void *data)
     }
     packages_assign(file, flow->packages);
     return file;
+}
+
+/* Which packages this run checks fully.  Standard input never checks a
+ * whole package. */
+static bool fully_checked(void *data, const char *package)
+{
+    (void)package;
+    const struct file_flow *flow = data;
+    return flow->walk != NULL;
 }
 
 static void deliver_file(void *data, const struct discovered_file *file,
@@ -282,8 +297,21 @@ static int run_checks(const struct options *options, struct run *run)
         operand_count = 1;
     }
 
+    /* "-" is standard input, alone. */
+    bool from_stdin = false;
+    for (size_t i = 0; i < operand_count; i++)
+        from_stdin |= strcmp(operands[i], "-") == 0;
+    if (from_stdin && operand_count > 1) {
+        terminal_error("sandlint: '-' (standard input) cannot be combined with "
+                       "other operands\n");
+        return EXIT_TROUBLE;
+    }
+    if (options->stdin_filename != NULL && !from_stdin) {
+        terminal_error("sandlint: --stdin-filename needs '-' as the operand\n");
+        return EXIT_TROUBLE;
+    }
     /* A missing operand is a usage error, reported before anything else. */
-    for (size_t i = 0; i < operand_count; i++) {
+    for (size_t i = 0; i < operand_count && !from_stdin; i++) {
         struct stat info;
         if (stat(operands[i], &info) != 0) {
             terminal_error("sandlint: %s: %s\n", operands[i], strerror(errno));
@@ -299,7 +327,7 @@ static int run_checks(const struct options *options, struct run *run)
         packages_release(&packages);
         return EXIT_TROUBLE;
     }
-    for (size_t i = 0; i < operand_count; i++) {
+    for (size_t i = 0; i < operand_count && !from_stdin; i++) {
         struct stat info;
         if (stat(operands[i], &info) == 0 &&
             report_output_is(&output, info.st_dev, info.st_ino)) {
@@ -311,17 +339,22 @@ static int run_checks(const struct options *options, struct run *run)
         }
     }
     int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+    struct discovered_file *stdin_file =
+        from_stdin ? stdin_file_read(options->stdin_filename, root, options->max_file_size)
+                   : NULL;
     struct discovery_walk *walk = NULL;
-    if (confine_and_load(options, run, operands, operand_count) != 0) {
+    if (confine_and_load(options, run, operands, from_stdin ? 0 : operand_count) != 0) {
         report_output_abort(&output);
         packages_release(&packages);
+        discovered_file_free(stdin_file);
         if (null_fd >= 0)
             close(null_fd);
         return EXIT_TROUBLE;
     }
     char *error = NULL;
-    walk = discovery_open(operands, operand_count, root, &error);
-    if (walk == NULL) {
+    if (!from_stdin)
+        walk = discovery_open(operands, operand_count, root, &error);
+    if (walk == NULL && !from_stdin) {
         terminal_error("sandlint: %s\n", error);
         free(error);
         report_output_abort(&output);
@@ -339,10 +372,11 @@ static int run_checks(const struct options *options, struct run *run)
         .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
     };
     struct report_stream stream;
-    struct file_flow flow = { walk, &packages, &stream, &output, NULL };
+    struct file_flow flow = { walk, stdin_file, &packages, &stream, &output, NULL };
     report_stream_begin(&stream, output.stream, options->format, registry,
                         &run->config, run->config_display, root,
                         want_color(options, output.stream), options->show_accepted);
+    report_stream_set_coverage(&stream, fully_checked, &flow);
     int pool_status = 0;
     if (options->no_isolation) {
         pool_run_in_process(&settings, next_file, &flow, deliver_file, &flow);
@@ -361,7 +395,8 @@ static int run_checks(const struct options *options, struct run *run)
     if (null_fd >= 0)
         close(null_fd);
     /* Even after a failure the report stays well-formed. */
-    report_stream_end(&stream, discovery_count(walk));
+    size_t files = from_stdin ? 1 : discovery_count(walk);
+    report_stream_end(&stream, files);
     const struct report *report = &stream.report;
     bool failing = report->errors > 0 || (options->strict && report->warnings > 0);
     int status = pool_status != 0 || stream.plugin_failed ? EXIT_TROUBLE
@@ -371,7 +406,7 @@ static int run_checks(const struct options *options, struct run *run)
         terminal_error("sandlint: refusing to write the report over %s, which "
                        "is checked; nothing written\n", flow.overwritten);
         status = EXIT_TROUBLE;
-    } else if (discovery_count(walk) == 0) {
+    } else if (files == 0) {
         /* A check that checked nothing must not pass. */
         terminal_error("sandlint: no Compose files found under %s%s\n",
                 operands[0], operand_count > 1 ? " and the other operands" : "");
@@ -388,7 +423,9 @@ static int run_checks(const struct options *options, struct run *run)
     }
     free(flow.overwritten);
     report_stream_release(&stream);
-    discovery_close(walk);
+    discovered_file_free(flow.stdin_file);
+    if (walk != NULL)
+        discovery_close(walk);
     packages_release(&packages);
     return status;
 }

@@ -39,6 +39,7 @@ enum {
     OPT_SHOW_ACCEPTED,
     OPT_STRICT,
     OPT_EXIT_ZERO,
+    OPT_STDIN_FILENAME,
 };
 
 static const struct option long_options[] = {
@@ -69,6 +70,7 @@ static const struct option long_options[] = {
     { "show-accepted", no_argument, NULL, OPT_SHOW_ACCEPTED },
     { "strict", no_argument, NULL, OPT_STRICT },
     { "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
+    { "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
     { "version", no_argument, NULL, 'V' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -81,12 +83,16 @@ void options_print_help(FILE *out)
 "Report Docker Compose settings that give sandboxed processes host access.\n"
 "\n"
 "PATHs are Compose files or directories searched recursively for\n"
-"(docker-)compose*.yml and .yaml files (default: the current directory).\n"
+"(docker-)compose*.yml and .yaml files (default: the current directory);\n"
+"- reads one Compose file from standard input.\n"
 "\n"
 "Output:\n"
 "  -f, --format FMT         text (default), json, sarif or github\n"
 "  -o, --output FILE        write the report to FILE instead of stdout\n"
 "  -q, --quiet              no summary line on stderr\n"
+"      --stdin-filename PATH  the name of the file read from standard input,\n"
+"                           for packages, allowlists and the report\n"
+"                           (default: compose.yaml)\n"
 "      --color WHEN         auto (default; honours NO_COLOR), always, never\n"
 "      --show-accepted      also print allowlisted and suppressed findings\n"
 "                           (text and github; json and sarif always have them)\n"
@@ -323,6 +329,9 @@ int options_parse(struct options *options, int argc, char **argv)
             break;
         case OPT_EXIT_ZERO:
             options->exit_zero = true;
+            break;
+        case OPT_STDIN_FILENAME:
+            options->stdin_filename = optarg;
             break;
         case OPT_SANDBOX_CHECK:
             options->sandbox_check = true;

@@ -26,6 +26,7 @@ struct options {
     bool show_accepted;         /* print accepted findings too */
     bool strict;                /* warnings fail the run */
     bool exit_zero;             /* failing findings exit 0 */
+    const char *stdin_filename; /* borrowed from argv; NULL: compose.yaml */
     struct string_list plugins;
     struct string_list plugin_dirs;
     bool no_default_plugins;

@@ -29,6 +29,19 @@ void report_stream_begin(struct report_stream *stream, FILE *out, int format,
         stream->writer->begin(out, &stream->report);
 }
 
+void report_stream_set_coverage(struct report_stream *stream,
+                                report_coverage_fn fully_checked, void *data)
+{
+    stream->fully_checked = fully_checked;
+    stream->coverage_data = data;
+}
+
+static bool fully_checked(struct report_stream *stream, const char *package)
+{
+    return stream->fully_checked != NULL &&
+           stream->fully_checked(stream->coverage_data, package);
+}
+
 static void hold(struct report_stream *stream, struct file_result *result)
 {
     if (stream->held_count == stream->held_capacity) {
@@ -45,7 +58,7 @@ void report_stream_file(struct report_stream *stream, struct file_result *result
 {
     stream->report.services += result->services;
     stream->plugin_failed |= result->plugin_failed;
-    if (result->package != NULL) {
+    if (result->package != NULL && fully_checked(stream, result->package)) {
         string_list_add_unique(&stream->checked, result->package);
         if (result->incomplete)
             string_list_add_unique(&stream->incomplete, result->package);

@@ -20,6 +20,11 @@
 #include "output.h"
 #include "string_list.h"
 
+/* Whether the run read every Compose file of a package (its whole
+ * directory; for "*", the root): only then can an allowlist entry of it be
+ * judged stale (SPEC §3, "fully checked"). */
+typedef bool (*report_coverage_fn)(void *data, const char *package);
+
 struct report_stream {
     FILE *out;
     const struct output_writer *writer;
@@ -28,7 +33,9 @@ struct report_stream {
     bool hold;                      /* collect and write at the end */
     struct file_result *held;       /* owned, in file order */
     size_t held_count, held_capacity;
-    struct string_list checked;     /* packages with a checked file */
+    report_coverage_fn fully_checked;   /* NULL: no package is */
+    void *coverage_data;
+    struct string_list checked;     /* fully checked packages with a file */
     struct string_list incomplete;  /* packages with an unread file */
     bool plugin_failed;
 };
@@ -39,6 +46,10 @@ void report_stream_begin(struct report_stream *stream, FILE *out, int format,
                          const struct registry *registry,
                          struct config *config, const char *config_display,
                          const char *root, bool color, bool show_accepted);
+
+/* Says which packages the run checks fully (before the first file). */
+void report_stream_set_coverage(struct report_stream *stream,
+                                report_coverage_fn fully_checked, void *data);
 
 /* Takes the results of the next file in order (moved out of *result). */
 void report_stream_file(struct report_stream *stream, struct file_result *result);

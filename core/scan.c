@@ -59,6 +59,13 @@ void scan_file(const struct scan_settings *settings,
         file_check_unchecked(check, CORE_RULE_FILE, 0, 0, file->problem);
         return;
     }
+    if (file->content != NULL) {
+        /* Standard input, read by the coordinator. */
+        struct source_text text = { xmemdup(file->content, file->content_length),
+                                    file->content_length };
+        scan_source(settings, &text, check);
+        return;
+    }
     struct source_text text;
     char *error = NULL;
     if (source_read(file->path, settings->max_file_size, &text, &error) != 0) {

@@ -10,12 +10,13 @@
 
 #define NO_STRING UINT32_MAX
 
-/* A task: its header, then path, display and package bytes. */
+/* A task: its header, then path, display, package and content bytes. */
 struct task_header {
     uint32_t number;
     uint32_t path_length;
     uint32_t display_length;
     uint32_t package_length;        /* NO_STRING: no package */
+    uint32_t content_length;        /* NO_STRING: read the file at path */
 };
 
 /* A frame: its header, then length bytes of payload. */
@@ -38,12 +39,15 @@ void protocol_put_task(struct byte_buffer *out, uint32_t number,
     struct task_header header = {
         number, capped(strlen(file->path)), capped(strlen(file->display)),
         file->package ? capped(strlen(file->package)) : NO_STRING,
+        file->content ? (uint32_t)file->content_length : NO_STRING,
     };
     byte_buffer_append(out, &header, sizeof(header));
     byte_buffer_append(out, file->path, header.path_length);
     byte_buffer_append(out, file->display, header.display_length);
     if (file->package != NULL)
         byte_buffer_append(out, file->package, header.package_length);
+    if (file->content != NULL)
+        byte_buffer_append(out, file->content, file->content_length);
 }
 
 int protocol_take_task(const struct byte_buffer *in, size_t *at,
@@ -55,10 +59,13 @@ int protocol_take_task(const struct byte_buffer *in, size_t *at,
     memcpy(&header, in->data + *at, sizeof(header));
     if (header.path_length > PROTOCOL_MAX_PATH ||
         header.display_length > PROTOCOL_MAX_PATH ||
-        (header.package_length > PROTOCOL_MAX_PATH && header.package_length != NO_STRING))
+        (header.package_length > PROTOCOL_MAX_PATH && header.package_length != NO_STRING) ||
+        (header.content_length > PROTOCOL_MAX_CONTENT && header.content_length != NO_STRING))
         return -1;
     size_t package = header.package_length == NO_STRING ? 0 : header.package_length;
-    size_t size = sizeof(header) + header.path_length + header.display_length + package;
+    size_t content = header.content_length == NO_STRING ? 0 : header.content_length;
+    size_t size = sizeof(header) + header.path_length + header.display_length + package +
+                  content;
     if (in->length - *at < size)
         return 0;
     const char *bytes = (const char *)in->data + *at + sizeof(header);
@@ -68,6 +75,11 @@ int protocol_take_task(const struct byte_buffer *in, size_t *at,
     if (header.package_length != NO_STRING)
         file->package = xmemdup(bytes + header.path_length + header.display_length,
                                 package);
+    if (header.content_length != NO_STRING) {
+        file->content = xmemdup(bytes + header.path_length + header.display_length +
+                                package, content);
+        file->content_length = content;
+    }
     *number = header.number;
     *at += size;
     return 1;

@@ -21,6 +21,9 @@
 
 /* Longest path accepted in a task (both sides check it). */
 #define PROTOCOL_MAX_PATH 65536
+/* Most bytes of text a task carries (standard input, read by the
+ * coordinator up to --max-file-size). */
+#define PROTOCOL_MAX_CONTENT (1u << 30)
 
 /* Appends the task of checking file (number: its place in the run). */
 void protocol_put_task(struct byte_buffer *out, uint32_t number,

@@ -94,4 +94,36 @@ expect_status 1 "--extend-select adds" -- --select SBX003 --extend-select SBX001
 contains "$out" '"rule": "SBX001"' "--extend-select SBX001 adds SBX001"
 expect_status 2 "--extend-select checks selectors" -- --extend-select NOPE warn.yaml
 contains "$err" "unknown rule selector 'NOPE'" "--extend-select: unknown selector named"
+
+# --- standard input -------------------------------------------------------------
+stdin_run() {
+    input=$1
+    shift
+    set +e
+    printf "$input" | sl "$@" >"$out" 2>"$err"
+    status=$?
+    set -e
+}
+stdin_run 'services:\n  web:\n    privileged: true\n' -
+[ "$status" -eq 1 ] && pass "stdin: exit 1 for a finding" || fail "stdin: exit $status"
+contains "$out" "compose.yaml:3:5: error: privileged mode" "stdin: named compose.yaml by default"
+contains "$err" "in 1 file (1 service)" "stdin: one file"
+printf 'alpha = default:cap_add:NET_ADMIN\n' >> repo/.sandlint.ini
+stdin_run 'services:\n  default:\n    privileged: true\n' --root repo \
+    --stdin-filename repo/evals/alpha/compose.yaml --format json -
+contains "$out" '"package": "alpha", "file": "evals/alpha/compose.yaml"' \
+    "--stdin-filename: package and path from the name"
+contains "$out" '"allowlisted": true' "--stdin-filename: the package's allowlist applies"
+lacks "$out" '"SL005"' "stdin: no allowlist entry is called stale"
+stdin_run 'services:\n  web:\n    privileged: true  # sandlint: ignore[SBX001] -- ok\n' -
+[ "$status" -eq 0 ] && pass "stdin: suppression comments work" || fail "stdin: exit $status"
+stdin_run 'services:\n  crash_me:\n    image: x\n' --plugin "$TEST_PLUGIN_DIR/crasher.so" -
+[ "$status" -eq 2 ] && pass "stdin: checked in a worker (a crash costs the file, not the run)" \
+    || fail "stdin: exit $status"
+contains "$out" "plugin crasher crashed" "stdin: the crash is reported"
+stdin_run '' -
+contains "$err" "0 errors, 0 warnings in 1 file (0 services)" "stdin: empty input is an empty file"
+expect_status 2 "'-' with other operands" -- - warn.yaml
+contains "$err" "'-' (standard input) cannot be combined with other operands" "'-' alone"
+expect_status 2 "--stdin-filename without '-'" -- --stdin-filename x.yaml warn.yaml
 finish
