@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "source.h"
-#include "toml.h"
+#include "toml/toml.h"
 #include "xalloc.h"
 
 static struct config_pos pos_of(struct toml_pos pos)
