@@ -266,16 +266,23 @@ static size_t comma_after(const char *text, size_t length, size_t end)
     return at < length && text[at] == ',' ? at : 0;
 }
 
-/* Whether only blanks precede the item on its line and only a comma, a
- * comment and blanks follow it. */
+/* Whether only blanks precede the item on its line and only its comma, a
+ * comment and blanks follow it: deleting the line then deletes the item
+ * and its comma.  An item whose comma starts a later line is not alone (the
+ * last item needs no comma). */
 static bool alone_on_line(const char *text, size_t length, struct toml_span item)
 {
     for (size_t at = line_start_of(text, item.start); at < item.start; at++)
         if (!is_blank(text[at]))
             return false;
     size_t at = skip_blanks(text, length, item.end);
-    if (at < length && text[at] == ',')
+    if (at < length && text[at] == ',') {
         at = skip_blanks(text, length, at + 1);
+    } else {
+        size_t next = skip_filler(text, length, at);
+        if (next >= length || text[next] != ']')
+            return false;
+    }
     if (at < length && text[at] == '#')
         while (at < length && text[at] != '\n')
             at++;

@@ -44,7 +44,8 @@ static void fuzz_edit_allowlist(enum config_format format, const char *text, siz
                               &result, &error) == 0) {
         config_edit_result_release(&result);
     } else if (error.message != NULL &&
-               strstr(error.message, "cannot update the allowlist safely") != NULL) {
+               strncmp(error.message, "cannot update the allowlist safely",
+                       strlen("cannot update the allowlist safely")) == 0) {
         __builtin_trap();
     }
     config_error_release(&error);

@@ -544,6 +544,21 @@ static const struct edit_case toml_cases[] = {
         0, 8, 0, 0, NULL,
     },
     {
+        "TOML: commas that start lines stay so (found by fuzzing)", CONFIG_TOML,
+        "[tool.sandlint.allowlists.g]\n"
+        "a = [\n"
+        "    \"1\"\n"
+        ",   \"2\"\n"
+        ",   \"3\"]\n",
+        { { "g", "a", "4", 0 } },
+        { { "g", "a", "1", 0 }, { "g", "a", "3", 0 } },
+        "[tool.sandlint.allowlists.g]\n"
+        "a = [\n"
+        "    \"2\"\n"
+        ",   \"4\"]\n",
+        1, 2, 0, 0, NULL,
+    },
+    {
         "TOML: an inline group table: arrays grow, emptied arrays stay", CONFIG_TOML,
         "[tool.sandlint]\n"
         "allowlists = { g = { a = [\"1\"], b = [\"2\"] } }\n",

@@ -477,6 +477,7 @@ struct error_case {
 
 static const struct error_case error_cases[] = {
     { "a = 1\na = 2\n", 2, 1, "duplicate key 'a' (first defined at 1:1)" },
+    { "\"\" = 1\n\"\" = 2\n", 2, 1, "duplicate key '\"\"' (first defined at 1:1)" },
     { "x = \"\\q\"\n", 1, 6, "invalid escape '\\q'" },
     { "n = 012\n", 1, 5, "leading zero in integer" },
     { "f = 01.5\n", 1, 5, "leading zero in float" },

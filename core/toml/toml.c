@@ -118,6 +118,8 @@ void parser_show_key(const char *key, size_t key_length, char *buffer, size_t si
     }
 }
 
+static const char *key_part_text(const struct parser *parser, size_t k);
+
 /* Dotted display of the components up to last of the current key, for
  * messages: a.b."c d". */
 static const char *show_key_path(const struct parser *parser, size_t last, char *buffer,
@@ -127,7 +129,7 @@ static const char *show_key_path(const struct parser *parser, size_t last, char 
     const size_t limit = size - 8;
     for (size_t k = 0; k <= last && k < parser->key_part_count; k++) {
         const struct key_part *part = &parser->key_parts[k];
-        const char *text = parser->key_text.bytes + part->offset;
+        const char *text = key_part_text(parser, k);
         bool bare = part->length > 0;
         for (size_t i = 0; i < part->length && bare; i++)
             bare = is_bare_key_character((unsigned char)text[i]);
