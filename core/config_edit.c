@@ -144,6 +144,18 @@ bool item_is(const struct config_item *item, const char *bytes, size_t length)
     return item->length == length && memcmp(item->text, bytes, length) == 0;
 }
 
+bool same_group(const struct config_edit_entry *a, const struct config_edit_entry *b)
+{
+    return a->group_length == b->group_length &&
+           memcmp(a->group, b->group, a->group_length) == 0;
+}
+
+bool same_package(const struct config_edit_entry *a, const struct config_edit_entry *b)
+{
+    return same_group(a, b) && a->package_length == b->package_length &&
+           memcmp(a->package, b->package, a->package_length) == 0;
+}
+
 static int compare_bytes(const char *a, size_t a_length, const char *b, size_t b_length)
 {
     int order = memcmp(a, b, a_length < b_length ? a_length : b_length);

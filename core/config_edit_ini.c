@@ -156,19 +156,6 @@ static void append_entry_line(struct text_builder *block,
     text_append_string(block, newline);
 }
 
-static bool same_group(const struct config_edit_entry *a, const struct config_edit_entry *b)
-{
-    return a->group_length == b->group_length &&
-           memcmp(a->group, b->group, a->group_length) == 0;
-}
-
-static bool same_package(const struct config_edit_entry *a,
-                         const struct config_edit_entry *b)
-{
-    return same_group(a, b) && a->package_length == b->package_length &&
-           memcmp(a->package, b->package, a->package_length) == 0;
-}
-
 /* The last line holding an entry of the package in the group, or 0. */
 static unsigned last_line_of_package(const struct config *config,
                                      const struct config_edit_entry *entry)

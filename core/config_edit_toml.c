@@ -103,6 +103,19 @@ static struct config_pos pos_of(const struct toml_value *value)
     return out;
 }
 
+/* The text's TOML document, or NULL with *error at the syntax error. */
+static struct toml_doc *parse_document(const char *text, size_t length,
+                                       struct config_error *error)
+{
+    struct toml_error parse_error;
+    struct toml_doc *doc = toml_parse(text, length, &parse_error);
+    if (doc == NULL) {
+        struct config_pos pos = { parse_error.pos.line, parse_error.pos.column };
+        config_fail(error, pos, "%s", parse_error.message);
+    }
+    return doc;
+}
+
 /* ------------------------------------------------------------------ */
 /* writing TOML                                                        */
 
@@ -423,19 +436,6 @@ static size_t end_of_table(const char *text, size_t length, const struct toml_va
     return line_end_of(text, length, last);
 }
 
-static bool same_group(const struct config_edit_entry *a, const struct config_edit_entry *b)
-{
-    return a->group_length == b->group_length &&
-           memcmp(a->group, b->group, a->group_length) == 0;
-}
-
-static bool same_package(const struct config_edit_entry *a,
-                         const struct config_edit_entry *b)
-{
-    return same_group(a, b) && a->package_length == b->package_length &&
-           memcmp(a->package, b->package, a->package_length) == 0;
-}
-
 static int fail_at_value(struct config_error *error, const struct toml_value *value,
                          const char *format, const struct config_edit_entry *entry,
                          const char *detail)
@@ -512,13 +512,9 @@ int toml_plan_additions(const char *text, size_t length, const struct config *co
     for (size_t a = 0; a < additions->count; a++)
         if (check_writable(additions->entries[a], error) != 0)
             return -1;
-    struct toml_error parse_error;
-    struct toml_doc *doc = toml_parse(text, length, &parse_error);
-    if (doc == NULL) {
-        struct config_pos pos = { parse_error.pos.line, parse_error.pos.column };
-        config_fail(error, pos, "%s", parse_error.message);
+    struct toml_doc *doc = parse_document(text, length, error);
+    if (doc == NULL)
         return -1;
-    }
     const struct toml_value *root = toml_doc_root(doc);
     const char *newline = additions->newline;
     struct text_builder new_tables = { NULL, 0, 0 };
@@ -721,13 +717,9 @@ int toml_plan_removals(const char *text, size_t length, const struct config *con
                        const struct edit_removals *removals, struct text_edits *edits,
                        struct config_error *error)
 {
-    struct toml_error parse_error;
-    struct toml_doc *doc = toml_parse(text, length, &parse_error);
-    if (doc == NULL) {
-        struct config_pos pos = { parse_error.pos.line, parse_error.pos.column };
-        config_fail(error, pos, "%s", parse_error.message);
+    struct toml_doc *doc = parse_document(text, length, error);
+    if (doc == NULL)
         return -1;
-    }
     struct removal_list list = { NULL, 0 };
     int result = 0;
     for (size_t i = 0; i < config->entry_count && result == 0; i++) {

@@ -346,9 +346,10 @@ static bool read_rule_option(struct ini_state *state, const char *value,
                              struct config_pos value_pos)
 {
     if (state->kind == LINE_CONTINUATION) {
-        config_fail(state->error, value_pos, "a rule option takes one line: "
-                    "this indented line would continue '%s'; write a list as "
-                    "comma-separated items, or use pyproject.toml", state->last_name);
+        fail_with_text(state, value_pos, "a rule option takes one line: this "
+                       "indented line would continue '%s'; write a list as "
+                       "comma-separated items, or use pyproject.toml", state->last_name,
+                       strlen(state->last_name));
         return false;
     }
     struct config_rule_option option;

@@ -95,7 +95,9 @@ static int read_allowlist_group(struct config *config, const char *table,
                                 const struct toml_value *packages,
                                 struct config_error *error)
 {
-    char *where = xasprintf("allowlists.%.*s", (int)group_length, group);
+    char *shown_group = config_escape(group, group_length);
+    char *where = xasprintf("allowlists.%s", shown_group);
+    free(shown_group);
     int result = -1;
     if (toml_kind(packages) != TOML_TABLE) {
         const char *kind = toml_kind_name(toml_kind(packages));
@@ -248,8 +250,10 @@ static int read_rules(struct config *config, const char *table,
             return -1;
         if (toml_kind(options) != TOML_TABLE) {
             const char *kind = toml_kind_name(toml_kind(options));
+            char *shown = config_escape(code, code_length);
             config_fail(error, pos_of(toml_value_pos(options)), "%s.rules.%s must "
-                        "be a table of options, not %s", table, code, kind);
+                        "be a table of options, not %s", table, shown, kind);
+            free(shown);
             return -1;
         }
         struct config_item rule = { (char *)code, code_length, pos_of(code_pos) };

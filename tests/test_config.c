@@ -367,6 +367,14 @@ static void test_toml_nul_bytes(void **state)
                  "allowlist group 'sandbox_privileges\\x00' holds a NUL byte");
     expect_error(TOML, "[tool.sandlint.allowlists.g]\n\"p\\u0000\" = [\"k\"]\n", 2, 1,
                  "package name 'p\\x00' holds a NUL byte");
+    /* Every byte of the file that a message shows is escaped. */
+    expect_error(TOML, "[tool.sandlint.allowlists.\"g\\u001b[2J\"]\np = 1\n", 2, 5,
+                 "tool.sandlint.allowlists.g\\x1B[2J must be a string");
+    expect_error(TOML, "[tool.sandlint.rules]\n\"R\\u009b\" = 1\n", 2, 13,
+                 "tool.sandlint.rules.R\\xC2\\x9B must be a table");
+    expect_error(INI, "[rule R]\n\xe2\x80\xae" "ab = 1\n  2\n", 3, 3,
+                 "would continue '\\xE2\\x80\\xAEab'");
+    expect_error(INI, "[\x1b[31mred]\n", 1, 1, "unknown section [\\x1B[31mred]");
     /* Keys may hold any byte. */
     struct config config;
     parse_ok(&config, TOML, "[tool.sandlint.allowlists.g]\np = [\"a\\u0000b\"]\n");

@@ -733,6 +733,24 @@ static struct toml_value *walk_header_path(struct parser *parser)
     return table;
 }
 
+static const char *last_key_text(const struct parser *parser)
+{
+    return key_part_text(parser, parser->key_part_count - 1);
+}
+
+/* The last component of a header path: looked up in parent (NULL when
+ * new), its key part, and the whole path written for messages. */
+static struct table_entry *find_header_entry(struct parser *parser,
+                                             struct toml_value *parent,
+                                             const struct key_part **part, char *path,
+                                             size_t path_size)
+{
+    size_t last = parser->key_part_count - 1;
+    *part = &parser->key_parts[last];
+    show_key_path(parser, last, path, path_size);
+    return table_find(parent, last_key_text(parser), (*part)->length);
+}
+
 /* [[path]]: a new table appended to the array of tables at path. */
 static struct toml_value *define_table_array_element(struct parser *parser,
                                                      struct toml_value *parent,
@@ -740,17 +758,14 @@ static struct toml_value *define_table_array_element(struct parser *parser,
                                                      struct toml_span header_span)
 {
     char path[160];
-    size_t last = parser->key_part_count - 1;
-    const struct key_part *part = &parser->key_parts[last];
-    struct table_entry *entry = table_find(parent, key_part_text(parser, last),
-                                           part->length);
-    show_key_path(parser, last, path, sizeof(path));
+    const struct key_part *part;
+    struct table_entry *entry = find_header_entry(parser, parent, &part, path, sizeof(path));
     struct toml_value *array;
     if (entry == NULL) {
         array = value_new(parser, TOML_ARRAY, header_pos, header_span.start);
         array->span = header_span;
         array->as.array.of_tables = true;
-        table_add(parent, part, key_part_text(parser, last), array);
+        table_add(parent, part, last_key_text(parser), array);
     } else {
         array = entry->value;
         if (array->kind == TOML_ARRAY && !array->as.array.of_tables)
@@ -776,15 +791,12 @@ static struct toml_value *define_table(struct parser *parser, struct toml_value 
                                        struct toml_span header_span)
 {
     char path[160];
-    size_t last = parser->key_part_count - 1;
-    const struct key_part *part = &parser->key_parts[last];
-    struct table_entry *entry = table_find(parent, key_part_text(parser, last),
-                                           part->length);
-    show_key_path(parser, last, path, sizeof(path));
+    const struct key_part *part;
+    struct table_entry *entry = find_header_entry(parser, parent, &part, path, sizeof(path));
     struct toml_value *table;
     if (entry == NULL) {
         table = value_new(parser, TOML_TABLE, header_pos, header_span.start);
-        table_add(parent, part, key_part_text(parser, last), table);
+        table_add(parent, part, last_key_text(parser), table);
     } else {
         table = entry->value;
         if (table->kind == TOML_ARRAY && table->as.array.of_tables)
