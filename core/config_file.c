@@ -223,11 +223,6 @@ int config_read_text(const char *path, struct source_text *text,
 /* rule options                                                        */
 /* ------------------------------------------------------------------ */
 
-static bool item_equals(const struct config_item *item, const char *text)
-{
-    return item->length == strlen(text) && memcmp(item->text, text, item->length) == 0;
-}
-
 static const struct config_rule_option *
 find_option(const struct config *config, const struct config_item *rule,
             const struct config_item *name)
@@ -279,12 +274,9 @@ const struct config_rule_option *
 config_rule_option_find(const struct config *config, const char *code,
                         const char *name)
 {
-    for (size_t i = 0; i < config->rule_option_count; i++) {
-        const struct config_rule_option *option = &config->rule_options[i];
-        if (item_equals(&option->rule, code) && item_equals(&option->name, name))
-            return option;
-    }
-    return NULL;
+    struct config_item rule = { (char *)code, strlen(code), { 0, 0 } };
+    struct config_item option = { (char *)name, strlen(name), { 0, 0 } };
+    return find_option(config, &rule, &option);
 }
 
 /* What the value is, for "must be X, not Y". */
@@ -373,8 +365,7 @@ int config_rule_option_integer(const struct config_rule_option *option,
     if (option->type == CONFIG_VALUE_TEXT &&
         parse_integer(option->text.text, option->text.length, value))
         return 0;
-    return wrong_type(option, "an integer (from " "-9223372036854775808 to "
-                      "9223372036854775807)", error);
+    return wrong_type(option, "a 64-bit integer", error);
 }
 
 static bool text_is(const struct config_item *item, const char *word)

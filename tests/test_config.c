@@ -226,8 +226,8 @@ static void test_ini_rule_options(void **state)
     assert_int_equal(config_rule_option_integer(
                          config_rule_option_find(&config, "SBX003", "label"), &number,
                          &error), -1);
-    assert_non_null(strstr(error.message, "option 'label' of rule SBX003 must be an "
-                                          "integer"));
+    assert_non_null(strstr(error.message, "option 'label' of rule SBX003 must be a "
+                                          "64-bit integer"));
     assert_non_null(strstr(error.message, "not 'x'"));
     assert_int_equal(error.pos.line, 5);
     assert_int_equal(error.pos.column, 9);
