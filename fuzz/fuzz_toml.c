@@ -1,10 +1,14 @@
-/* fuzz_toml.c - libFuzzer target: the TOML 1.0 reader, parse and walk. */
+/* fuzz_toml.c - libFuzzer target: the TOML 1.0 reader, parse and walk;
+ * the pyproject.toml settings reader; and the allowlist editor on what
+ * reads. */
 #include "config.h"
 
 #include <stdint.h>
 #include <string.h>
 
-#include "toml.h"
+#include "config_file.h"
+#include "fuzz_edit.h"
+#include "toml/toml.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -67,5 +71,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else if (error.pos.line == 0 || error.message[0] == '\0') {
         __builtin_trap();   /* every error has a position and a message */
     }
+    struct config config;
+    struct config_error config_error = { NULL, { 0, 0 } };
+    config_init(&config);
+    if (config_parse_toml(&config, (const char *)data, size, &config_error) == 0)
+        fuzz_edit_allowlist(CONFIG_TOML, (const char *)data, size, &config);
+    config_error_release(&config_error);
+    config_release(&config);
     return 0;
 }

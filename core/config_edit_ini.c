@@ -1,0 +1,325 @@
+/*
+ * config_edit_ini.c - where allowlist entries go in .sandlint.ini, and
+ * what INI cannot hold (see config_edit.h).
+ *
+ * Every entry is one line, `PACKAGE = KEY`, so placing and removing are
+ * line operations.  inih trims blanks around names and values, ends a name
+ * at '=' or ':', treats ';' after a blank as a comment, and takes lines of
+ * at most 198 bytes: a value that would read back differently is refused
+ * rather than written.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config_edit_internal.h"
+#include "terminal.h"
+#include "utf8.h"
+#include "xalloc.h"
+
+/* The longest line inih takes whole (see config_ini.c). */
+#define INI_LINE_LIMIT 198
+
+struct line {
+    size_t start, text_end, end;    /* text [start, text_end), then its
+                                       newline up to end (none on a last
+                                       line without one) */
+};
+
+struct lines {
+    struct line *items;         /* items[0] is line 1 */
+    size_t count;
+};
+
+static void lines_split(struct lines *lines, const char *text, size_t length)
+{
+    lines->items = xcalloc(length + 2, sizeof(*lines->items));
+    lines->count = 0;
+    size_t at = 0;
+    while (at < length) {
+        struct line *line = &lines->items[lines->count++];
+        line->start = at;
+        line->end = line_end_of(text, length, at);
+        line->text_end = line->end;
+        if (line->text_end > at && text[line->text_end - 1] == '\n') {
+            line->text_end--;
+            if (line->text_end > at && text[line->text_end - 1] == '\r')
+                line->text_end--;
+        }
+        at = line->end;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* what INI can hold                                                   */
+
+static bool is_space(char c)
+{
+    return isspace((unsigned char)c) != 0;
+}
+
+/* Why bytes cannot be written as an INI name or value, or NULL. */
+static const char *ini_problem(const char *bytes, size_t length, bool is_name)
+{
+    if (length == 0)
+        return "it is empty";
+    if (is_space(bytes[0]) || is_space(bytes[length - 1]))
+        return "inih would drop its leading or trailing blanks";
+    for (size_t at = 0; at < length;) {
+        uint32_t code;
+        size_t step = utf8_decode((const unsigned char *)bytes + at, length - at, &code);
+        if (step == 0)
+            return "it is not UTF-8";
+        if (code < 0x20 || code == 0x7F)
+            return "it holds a control character";
+        at += step;
+    }
+    for (size_t at = 1; at < length; at++)
+        if (bytes[at] == ';' && is_space(bytes[at - 1]))
+            return "inih would read the ';' after a blank as the start of a comment";
+    if (is_name && (memchr(bytes, '=', length) != NULL || memchr(bytes, ':', length) != NULL))
+        return "a name ends at the first '=' or ':'";
+    if (is_name && (bytes[0] == '[' || bytes[0] == ';' || bytes[0] == '#'))
+        return "a line that starts with '[', ';' or '#' is a header or a comment";
+    return NULL;
+}
+
+static int refuse(const struct config_edit_entry *entry, const char *what,
+                  const char *problem, struct config_error *error)
+{
+    struct config_pos none = { 0, 0 };
+    char *key = terminal_escape(entry->key, entry->key_length);
+    char *package = terminal_escape(entry->package, entry->package_length);
+    char *group = terminal_escape(entry->group, entry->group_length);
+    config_fail(error, none, "cannot write allowlist entry '%s' for package '%s' under "
+                "[allowlist %s] in .sandlint.ini: %s %s; write it in pyproject.toml "
+                "instead", key, package, group, what, problem);
+    free(key);
+    free(package);
+    free(group);
+    return -1;
+}
+
+static int check_writable(const struct config_edit_entry *entry, struct config_error *error)
+{
+    const char *problem;
+    if ((problem = ini_problem(entry->group, entry->group_length, false)) != NULL ||
+        (problem = memchr(entry->group, ']', entry->group_length) != NULL
+                       ? "a section name ends at the first ']'" : NULL) != NULL)
+        return refuse(entry, "the group:", problem, error);
+    if ((problem = ini_problem(entry->package, entry->package_length, true)) != NULL)
+        return refuse(entry, "the package name:", problem, error);
+    if ((problem = ini_problem(entry->key, entry->key_length, false)) != NULL)
+        return refuse(entry, "the key:", problem, error);
+    if (entry->package_length + 3 + entry->key_length > INI_LINE_LIMIT)
+        return refuse(entry, "the line", "would be longer than the 198 bytes inih reads",
+                      error);
+    if (strlen("[allowlist ]") + entry->group_length > INI_LINE_LIMIT)
+        return refuse(entry, "the section header", "would be longer than the 198 bytes "
+                      "inih reads", error);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* additions                                                           */
+
+/* Inserts the lines of block (each ended by newline) after line number
+ * line_number, or at the top when it is 0.  A last line without a newline
+ * keeps having none: the block then starts with one instead. */
+static void insert_after_line(struct text_edits *edits, const struct lines *lines,
+                              size_t line_number, const struct text_builder *block,
+                              const char *newline)
+{
+    if (line_number == 0) {
+        text_edits_insert(edits, 0, block->bytes, block->length);
+        return;
+    }
+    const struct line *line = &lines->items[line_number - 1];
+    if (line->end > line->text_end) {
+        text_edits_insert(edits, line->end, block->bytes, block->length);
+        return;
+    }
+    struct text_builder moved = { NULL, 0, 0 };
+    text_append_string(&moved, newline);
+    text_append(&moved, block->bytes, block->length - strlen(newline));
+    text_edits_insert(edits, line->text_end, moved.bytes, moved.length);
+    free(moved.bytes);
+}
+
+static void append_entry_line(struct text_builder *block,
+                              const struct config_edit_entry *entry, const char *newline)
+{
+    text_append(block, entry->package, entry->package_length);
+    text_append_string(block, " = ");
+    text_append(block, entry->key, entry->key_length);
+    text_append_string(block, newline);
+}
+
+/* The last line holding an entry of the package in the group, or 0. */
+static unsigned last_line_of_package(const struct config *config,
+                                     const struct config_edit_entry *entry)
+{
+    unsigned last = 0;
+    for (size_t i = 0; i < config->entry_count; i++) {
+        const struct allowlist_entry *existing = &config->entries[i];
+        if (item_is(&existing->group, entry->group, entry->group_length) &&
+            item_is(&existing->package, entry->package, entry->package_length) &&
+            existing->key.pos.line > last)
+            last = existing->key.pos.line;
+    }
+    return last;
+}
+
+/* The group's last [allowlist GROUP] header, or NULL. */
+static const struct config_item *last_section(const struct config *config,
+                                              const struct config_edit_entry *entry)
+{
+    const struct config_item *last = NULL;
+    for (size_t i = 0; i < config->groups.count; i++)
+        if (item_is(&config->groups.items[i], entry->group, entry->group_length))
+            last = &config->groups.items[i];
+    return last;
+}
+
+/* The last line of a section's entries, or its header's line. */
+static unsigned last_line_of_section(const struct config *config,
+                                     const struct config_item *section)
+{
+    unsigned last = section->pos.line;
+    for (size_t i = 0; i < config->entry_count; i++) {
+        const struct allowlist_entry *entry = &config->entries[i];
+        if (entry->group.pos.line == section->pos.line &&
+            entry->group.pos.column == section->pos.column && entry->key.pos.line > last)
+            last = entry->key.pos.line;
+    }
+    return last;
+}
+
+int ini_plan_additions(const char *text, size_t length, const struct config *config,
+                       const struct edit_additions *additions, struct text_edits *edits,
+                       struct config_error *error)
+{
+    for (size_t a = 0; a < additions->count; a++)
+        if (check_writable(additions->entries[a], error) != 0)
+            return -1;
+    struct lines lines;
+    lines_split(&lines, text, length);
+    struct text_builder new_sections = { NULL, 0, 0 };
+    const char *newline = additions->newline;
+    for (size_t first = 0, end; first < additions->count; first = end) {
+        const struct config_edit_entry *group = additions->entries[first];
+        for (end = first; end < additions->count && same_group(additions->entries[end], group);)
+            end++;
+        const struct config_item *section = last_section(config, group);
+        if (section == NULL) {
+            if (new_sections.length > 0)
+                text_append_string(&new_sections, newline);
+            text_append_string(&new_sections, "[allowlist ");
+            text_append(&new_sections, group->group, group->group_length);
+            text_append_string(&new_sections, "]");
+            text_append_string(&new_sections, newline);
+            for (size_t a = first; a < end; a++)
+                append_entry_line(&new_sections, additions->entries[a], newline);
+            continue;
+        }
+        /* Packages with entries first, so that their new lines come before
+         * new packages' when both go after the same line. */
+        for (int pass = 0; pass < 2; pass++) {
+            for (size_t a = first, package_end; a < end; a = package_end) {
+                const struct config_edit_entry *package = additions->entries[a];
+                for (package_end = a; package_end < end &&
+                                      same_package(additions->entries[package_end], package);)
+                    package_end++;
+                unsigned after = last_line_of_package(config, package);
+                if ((after != 0) != (pass == 0))
+                    continue;
+                if (after == 0)
+                    after = last_line_of_section(config, section);
+                struct text_builder block = { NULL, 0, 0 };
+                for (size_t k = a; k < package_end; k++)
+                    append_entry_line(&block, additions->entries[k], newline);
+                insert_after_line(edits, &lines, after, &block, newline);
+                free(block.bytes);
+            }
+        }
+    }
+    if (new_sections.length > 0) {
+        /* At the end of the file, after a blank line. */
+        struct text_builder block = { NULL, 0, 0 };
+        if (length > 0 && text[length - 1] != '\n')
+            text_append_string(&block, newline);
+        const struct line *last = lines.count > 0 ? &lines.items[lines.count - 1] : NULL;
+        if (last != NULL && last->text_end > last->start)
+            text_append_string(&block, newline);
+        text_append(&block, new_sections.bytes, new_sections.length);
+        text_edits_insert(edits, length, block.bytes, block.length);
+        free(block.bytes);
+    }
+    free(new_sections.bytes);
+    free(lines.items);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* removals                                                            */
+
+static void delete_line(struct text_edits *edits, const struct lines *lines,
+                        unsigned line_number)
+{
+    const struct line *line = &lines->items[line_number - 1];
+    if (line->end > line->text_end || line_number == 1)
+        text_edits_delete(edits, line->start, line->end);
+    else    /* a last line without a newline: take the one before it */
+        text_edits_delete(edits, lines->items[line_number - 2].text_end, line->end);
+}
+
+int ini_plan_removals(const char *text, size_t length, const struct config *config,
+                      const struct edit_removals *removals, struct text_edits *edits,
+                      struct config_error *error)
+{
+    struct lines lines;
+    lines_split(&lines, text, length);
+    int result = 0;
+    for (size_t i = 0; i < config->entry_count && result == 0; i++) {
+        if (!removals->remove[i])
+            continue;
+        const struct allowlist_entry *entry = &config->entries[i];
+        unsigned line = entry->key.pos.line;
+        if (line == 0 || line > lines.count) {
+            struct config_pos none = { 0, 0 };
+            config_fail(error, none, "cannot update the allowlist safely: an entry lies "
+                        "outside the file; the file was not changed");
+            result = -1;
+            break;
+        }
+        /* The first line of a continued value carries the name that the
+         * indented lines below continue. */
+        for (size_t k = 0; k < config->entry_count && entry->package.pos.line == line; k++) {
+            const struct allowlist_entry *other = &config->entries[k];
+            if (removals->remove[k] || other->key.pos.line == line ||
+                other->package.pos.line != entry->package.pos.line ||
+                other->package.pos.column != entry->package.pos.column)
+                continue;
+            /* Lines were added only after a package's last line, so the
+             * original line numbers are shifted alike. */
+            struct config_pos original = removals->original_pos[i];
+            unsigned continued = other->key.pos.line - (line - original.line);
+            char *key = terminal_escape(entry->key.text, entry->key.length);
+            char *package = terminal_escape(entry->package.text, entry->package.length);
+            config_fail(error, original, "cannot remove allowlist entry '%s': the "
+                        "indented line %u continues package '%s' from this line; write "
+                        "each entry as a 'PACKAGE = KEY' line of its own", key, continued,
+                        package);
+            free(key);
+            free(package);
+            result = -1;
+            break;
+        }
+        if (result == 0)
+            delete_line(edits, &lines, line);
+    }
+    free(lines.items);
+    return result;
+}

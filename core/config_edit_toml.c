@@ -1,0 +1,753 @@
+/*
+ * config_edit_toml.c - where allowlist entries go in pyproject.toml (see
+ * config_edit.h).
+ *
+ * The TOML reader records the bytes every key and value spans and how each
+ * table came to be, so an entry is placed by inserting text at a known
+ * offset: an array item after the last item, a `PACKAGE = [...]` line after
+ * the last line of a [header] table, a new table at the end of the file.
+ * Tables written inline or with dotted keys get no new lines: where those
+ * would go cannot be known without rewriting what the user wrote.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config_edit_internal.h"
+#include "terminal.h"
+#include "toml/toml.h"
+#include "utf8.h"
+#include "xalloc.h"
+
+#define MULTI_LINE_INDENT "    "
+
+/* The group tables an allowlist may be written in (config_toml.c reads
+ * the inspect-evals-lint one only for these groups). */
+static bool inspect_evals_group(const char *group, size_t length)
+{
+    return (length == 18 && memcmp(group, "sandbox_privileges", 18) == 0) ||
+           (length == 7 && memcmp(group, "IESC001", 7) == 0);
+}
+
+static const struct toml_value *child(const struct toml_value *table, const char *key,
+                                      size_t length)
+{
+    return toml_kind(table) == TOML_TABLE ? toml_table_getn(table, key, length, NULL) : NULL;
+}
+
+/* The tables of group, in document order: [tool.sandlint.allowlists.GROUP]
+ * and, for the inspect-evals-lint groups, its table. */
+struct group_tables {
+    const struct toml_value *tables[2];
+    size_t count;
+};
+
+static void find_group_tables(const struct toml_value *root, const char *group,
+                              size_t group_length, struct group_tables *found)
+{
+    found->count = 0;
+    const struct toml_value *tool = child(root, "tool", 4);
+    if (tool == NULL)
+        return;
+    static const char *const owners[] = { "sandlint", "inspect-evals-lint" };
+    for (size_t o = 0; o < 2; o++) {
+        if (o == 1 && !inspect_evals_group(group, group_length))
+            continue;
+        const struct toml_value *owner = child(tool, owners[o], strlen(owners[o]));
+        const struct toml_value *allowlists = owner ? child(owner, "allowlists", 10) : NULL;
+        const struct toml_value *table = allowlists ? child(allowlists, group, group_length)
+                                                    : NULL;
+        if (table != NULL && toml_kind(table) == TOML_TABLE)
+            found->tables[found->count++] = table;
+    }
+    if (found->count == 2 && toml_value_span(found->tables[1]).start <
+                                 toml_value_span(found->tables[0]).start) {
+        const struct toml_value *first = found->tables[1];
+        found->tables[1] = found->tables[0];
+        found->tables[0] = first;
+    }
+}
+
+/* Index of key in table, or -1. */
+static long entry_index(const struct toml_value *table, const char *key, size_t length)
+{
+    for (size_t i = 0; i < toml_table_size(table); i++) {
+        const char *name;
+        size_t name_length;
+        toml_table_entry(table, i, &name, &name_length, NULL);
+        if (name_length == length && memcmp(name, key, length) == 0)
+            return (long)i;
+    }
+    return -1;
+}
+
+static const char *origin_described(enum toml_table_origin origin)
+{
+    switch (origin) {
+    case TOML_TABLE_INLINE:
+        return "it is an inline table";
+    case TOML_TABLE_DOTTED:
+        return "it is made by dotted keys";
+    case TOML_TABLE_IMPLICIT:
+        return "it has no header of its own";
+    default:
+        return "it is not a [header] table";
+    }
+}
+
+static struct config_pos pos_of(const struct toml_value *value)
+{
+    struct toml_pos pos = toml_value_pos(value);
+    struct config_pos out = { pos.line, pos.column };
+    return out;
+}
+
+/* The text's TOML document, or NULL with *error at the syntax error. */
+static struct toml_doc *parse_document(const char *text, size_t length,
+                                       struct config_error *error)
+{
+    struct toml_error parse_error;
+    struct toml_doc *doc = toml_parse(text, length, &parse_error);
+    if (doc == NULL) {
+        struct config_pos pos = { parse_error.pos.line, parse_error.pos.column };
+        config_fail(error, pos, "%s", parse_error.message);
+    }
+    return doc;
+}
+
+/* ------------------------------------------------------------------ */
+/* writing TOML                                                        */
+
+/* Code points written as escapes: controls, and what would hide or reorder
+ * text for a reviewer (bidi controls, line and paragraph separators). */
+static bool needs_escape(uint32_t code)
+{
+    return code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F) ||
+           code == 0x200E || code == 0x200F || (code >= 0x2028 && code <= 0x202E) ||
+           (code >= 0x2066 && code <= 0x2069) || code == 0xFEFF;
+}
+
+/* Appends bytes as a TOML basic string; false when they are not UTF-8,
+ * which no TOML string can hold. */
+static bool append_toml_string(struct text_builder *out, const char *bytes, size_t length)
+{
+    text_append_string(out, "\"");
+    for (size_t at = 0; at < length;) {
+        uint32_t code;
+        size_t step = utf8_decode((const unsigned char *)bytes + at, length - at, &code);
+        if (step == 0)
+            return false;
+        char escape[16];
+        if (code == '"' || code == '\\') {
+            snprintf(escape, sizeof(escape), "\\%c", (char)code);
+            text_append_string(out, escape);
+        } else if (code == '\t' || code == '\n' || code == '\r') {
+            text_append_string(out, code == '\t' ? "\\t" : code == '\n' ? "\\n" : "\\r");
+        } else if (needs_escape(code)) {
+            snprintf(escape, sizeof(escape), "\\u%04X", (unsigned)code);
+            text_append_string(out, escape);
+        } else {
+            text_append(out, bytes + at, step);
+        }
+        at += step;
+    }
+    text_append_string(out, "\"");
+    return true;
+}
+
+/* A key: bare when it can be, else quoted. */
+static bool append_toml_key(struct text_builder *out, const char *bytes, size_t length)
+{
+    bool bare = length > 0;
+    for (size_t i = 0; i < length && bare; i++) {
+        char c = bytes[i];
+        bare = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+               c == '_' || c == '-';
+    }
+    if (bare) {
+        text_append(out, bytes, length);
+        return true;
+    }
+    return append_toml_string(out, bytes, length);
+}
+
+static int refuse_not_utf8(const struct config_edit_entry *entry,
+                           struct config_error *error)
+{
+    struct config_pos none = { 0, 0 };
+    char *key = terminal_escape(entry->key, entry->key_length);
+    char *package = terminal_escape(entry->package, entry->package_length);
+    config_fail(error, none, "cannot write allowlist entry '%s' for package '%s' in "
+                "pyproject.toml: TOML text must be UTF-8", key, package);
+    free(key);
+    free(package);
+    return -1;
+}
+
+static int check_writable(const struct config_edit_entry *entry, struct config_error *error)
+{
+    struct text_builder scratch = { NULL, 0, 0 };
+    bool writable = append_toml_string(&scratch, entry->group, entry->group_length) &&
+                    append_toml_string(&scratch, entry->package, entry->package_length) &&
+                    append_toml_string(&scratch, entry->key, entry->key_length);
+    free(scratch.bytes);
+    return writable ? 0 : refuse_not_utf8(entry, error);
+}
+
+/* PACKAGE = ["KEY"], or a multi-line array for several keys. */
+static void append_package_lines(struct text_builder *out,
+                                 const struct config_edit_entry *const *entries,
+                                 size_t count, const char *newline)
+{
+    append_toml_key(out, entries[0]->package, entries[0]->package_length);
+    text_append_string(out, " = [");
+    if (count == 1) {
+        append_toml_string(out, entries[0]->key, entries[0]->key_length);
+        text_append_string(out, "]");
+        text_append_string(out, newline);
+        return;
+    }
+    text_append_string(out, newline);
+    for (size_t i = 0; i < count; i++) {
+        text_append_string(out, MULTI_LINE_INDENT);
+        append_toml_string(out, entries[i]->key, entries[i]->key_length);
+        text_append_string(out, ",");
+        text_append_string(out, newline);
+    }
+    text_append_string(out, "]");
+    text_append_string(out, newline);
+}
+
+/* Inserts block (whole lines) at offset at, the start of a line or the end
+ * of the text; a text without a final newline keeps having none. */
+static void insert_lines(struct text_edits *edits, const char *text, size_t length,
+                         size_t at, const struct text_builder *block, const char *newline)
+{
+    if (at < length || (length > 0 && text[length - 1] == '\n') || length == 0) {
+        text_edits_insert(edits, at, block->bytes, block->length);
+        return;
+    }
+    struct text_builder moved = { NULL, 0, 0 };
+    text_append_string(&moved, newline);
+    text_append(&moved, block->bytes, block->length - strlen(newline));
+    text_edits_insert(edits, at, moved.bytes, moved.length);
+    free(moved.bytes);
+}
+
+/* ------------------------------------------------------------------ */
+/* arrays                                                              */
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static size_t skip_blanks(const char *text, size_t length, size_t at)
+{
+    while (at < length && is_blank(text[at]))
+        at++;
+    return at;
+}
+
+/* Skips blanks, newlines and comments, as between array items. */
+static size_t skip_filler(const char *text, size_t length, size_t at)
+{
+    for (;;) {
+        at = skip_blanks(text, length, at);
+        if (at < length && text[at] == '#') {
+            while (at < length && text[at] != '\n')
+                at++;
+        }
+        if (at < length && (text[at] == '\n' || text[at] == '\r')) {
+            at++;
+            continue;
+        }
+        return at;
+    }
+}
+
+static bool spans_lines(const char *text, struct toml_span span)
+{
+    return memchr(text + span.start, '\n', span.end - span.start) != NULL;
+}
+
+/* Offset of the comma after an item, or 0 when there is none. */
+static size_t comma_after(const char *text, size_t length, size_t end)
+{
+    size_t at = skip_filler(text, length, end);
+    return at < length && text[at] == ',' ? at : 0;
+}
+
+/* Whether only blanks precede the item on its line and only its comma, a
+ * comment and blanks follow it: deleting the line then deletes the item
+ * and its comma.  An item whose comma starts a later line is not alone (the
+ * last item needs no comma). */
+static bool alone_on_line(const char *text, size_t length, struct toml_span item)
+{
+    for (size_t at = line_start_of(text, item.start); at < item.start; at++)
+        if (!is_blank(text[at]))
+            return false;
+    size_t at = skip_blanks(text, length, item.end);
+    if (at < length && text[at] == ',') {
+        at = skip_blanks(text, length, at + 1);
+    } else {
+        size_t next = skip_filler(text, length, at);
+        if (next >= length || text[next] != ']')
+            return false;
+    }
+    if (at < length && text[at] == '#')
+        while (at < length && text[at] != '\n')
+            at++;
+    return at == length || text[at] == '\n' || (text[at] == '\r' && at + 1 < length &&
+                                                 text[at + 1] == '\n');
+}
+
+/* The indentation for a new item line below item: the blanks that start
+ * item's line, or, when the item follows the '[' on its line, blanks up to
+ * the item's column. */
+static void item_indent(const char *text, struct toml_span item,
+                        struct text_builder *indent)
+{
+    size_t start = line_start_of(text, item.start);
+    size_t at = start;
+    while (at < item.start && is_blank(text[at]))
+        at++;
+    if (at == item.start) {
+        text_append(indent, text + start, at - start);
+        return;
+    }
+    for (at = start; at < item.start; at++) {
+        if (text[at] == '\t')
+            text_append_string(indent, "\t");
+        else if (((unsigned char)text[at] & 0xC0) != 0x80)
+            text_append_string(indent, " ");
+    }
+}
+
+/* Appends keys to an array of strings, in its style. */
+static void append_to_array(struct text_edits *edits, const char *text, size_t length,
+                            const struct toml_value *array,
+                            const struct config_edit_entry *const *entries, size_t count,
+                            const char *newline)
+{
+    struct toml_span span = toml_value_span(array);
+    size_t items = toml_array_size(array);
+    struct text_builder out = { NULL, 0, 0 };
+    if (items == 0) {
+        size_t close = span.end - 1;
+        if (!spans_lines(text, span)) {
+            /* [] becomes ["a", "b"]: the inside is only blanks. */
+            for (size_t i = 0; i < count; i++) {
+                if (i > 0)
+                    text_append_string(&out, ", ");
+                append_toml_string(&out, entries[i]->key, entries[i]->key_length);
+            }
+            text_edits_replace(edits, span.start + 1, close, out.bytes, out.length);
+        } else {
+            /* One line each, above the line of the ']'. */
+            size_t close_line = line_start_of(text, close);
+            struct text_builder indent = { NULL, 0, 0 };
+            size_t at = close_line;
+            while (at < close && is_blank(text[at]))
+                at++;
+            text_append(&indent, text + close_line, at - close_line);
+            text_append_string(&indent, MULTI_LINE_INDENT);
+            for (size_t i = 0; i < count; i++) {
+                text_append(&out, indent.bytes, indent.length);
+                append_toml_string(&out, entries[i]->key, entries[i]->key_length);
+                text_append_string(&out, ",");
+                text_append_string(&out, newline);
+            }
+            text_edits_insert(edits, close_line, out.bytes, out.length);
+            free(indent.bytes);
+        }
+        free(out.bytes);
+        return;
+    }
+    struct toml_span last = toml_value_span(toml_array_get(array, items - 1));
+    size_t comma = comma_after(text, length, last.end);
+    bool trailing_comma = comma != 0;
+    if (!spans_lines(text, span)) {
+        /* Inline: ", "new"" after the last item (a trailing comma stays
+         * last); the separator is the one the array uses. */
+        const char *separator = ", ";
+        if (items > 1) {
+            struct toml_span first = toml_value_span(toml_array_get(array, 0));
+            size_t between = comma_after(text, length, first.end);
+            if (between != 0 && between + 1 < length && !is_blank(text[between + 1]))
+                separator = ",";
+        }
+        for (size_t i = 0; i < count; i++) {
+            text_append_string(&out, separator);
+            append_toml_string(&out, entries[i]->key, entries[i]->key_length);
+        }
+        text_edits_insert(edits, last.end, out.bytes, out.length);
+        free(out.bytes);
+        return;
+    }
+    struct text_builder indent = { NULL, 0, 0 };
+    item_indent(text, last, &indent);
+    size_t after = trailing_comma ? comma + 1 : last.end;
+    size_t next = skip_blanks(text, length, after);
+    if (next < length && text[next] == ']') {
+        /* The ']' closes the last item's line: new lines before it. */
+        for (size_t i = 0; i < count; i++) {
+            if (!trailing_comma || i > 0)
+                text_append_string(&out, ",");
+            text_append_string(&out, newline);
+            text_append(&out, indent.bytes, indent.length);
+            append_toml_string(&out, entries[i]->key, entries[i]->key_length);
+        }
+        if (trailing_comma)
+            text_append_string(&out, ",");
+        text_edits_insert(edits, after, out.bytes, out.length);
+    } else {
+        /* Whole lines after the last item's line, comma style kept. */
+        if (!trailing_comma)
+            text_edits_insert(edits, last.end, ",", 1);
+        for (size_t i = 0; i < count; i++) {
+            text_append(&out, indent.bytes, indent.length);
+            append_toml_string(&out, entries[i]->key, entries[i]->key_length);
+            if (trailing_comma || i + 1 < count)
+                text_append_string(&out, ",");
+            text_append_string(&out, newline);
+        }
+        size_t line_end = line_end_of(text, length, after);
+        insert_lines(edits, text, length, line_end, &out, newline);
+    }
+    free(indent.bytes);
+    free(out.bytes);
+}
+
+/* ------------------------------------------------------------------ */
+/* additions                                                           */
+
+/* Where new `PACKAGE = ...` lines go in a [header] table: after the line
+ * of its last entry, or after the header's line. */
+static size_t end_of_table(const char *text, size_t length, const struct toml_value *table)
+{
+    size_t last = toml_value_span(table).end;
+    for (size_t i = 0; i < toml_table_size(table); i++) {
+        const struct toml_value *value = toml_table_entry(table, i, NULL, NULL, NULL);
+        if (toml_value_span(value).end > last)
+            last = toml_value_span(value).end;
+    }
+    return line_end_of(text, length, last);
+}
+
+static int fail_at_value(struct config_error *error, const struct toml_value *value,
+                         const char *format, const struct config_edit_entry *entry,
+                         const char *detail)
+{
+    char *package = terminal_escape(entry->package, entry->package_length);
+    char *group = terminal_escape(entry->group, entry->group_length);
+    config_fail(error, pos_of(value), format, package, group, detail);
+    free(package);
+    free(group);
+    return -1;
+}
+
+/* Adds the keys of one package that has entries already: to its array
+ * (the later one when both tables list it). */
+static int add_to_package(struct text_edits *edits, const char *text, size_t length,
+                          const struct group_tables *tables,
+                          const struct config_edit_entry *const *entries, size_t count,
+                          const char *newline, bool *placed, struct config_error *error)
+{
+    const struct toml_value *value = NULL;
+    size_t value_start = 0;
+    for (size_t t = 0; t < tables->count; t++) {
+        long index = entry_index(tables->tables[t], entries[0]->package,
+                                 entries[0]->package_length);
+        if (index < 0)
+            continue;
+        struct toml_span key = toml_table_key_span(tables->tables[t], (size_t)index);
+        if (value == NULL || key.start >= value_start) {
+            value = toml_table_entry(tables->tables[t], (size_t)index, NULL, NULL, NULL);
+            value_start = key.start;
+        }
+    }
+    *placed = value != NULL;
+    if (value == NULL)
+        return 0;
+    if (toml_kind(value) != TOML_ARRAY)
+        return fail_at_value(error, value, "cannot add to the allowlist of package '%s' "
+                             "for %s: its entry is one string%s; write it as an array "
+                             "(PACKAGE = [\"KEY\"]) first", entries[0], "");
+    append_to_array(edits, text, length, value, entries, count, newline);
+    return 0;
+}
+
+/* A new [tool.sandlint.allowlists.GROUP] table needs tool, tool.sandlint
+ * and tool.sandlint.allowlists to be tables a header can extend. */
+static int check_new_table(const struct toml_value *root,
+                           const struct config_edit_entry *entry, struct config_error *error)
+{
+    static const char *const path[] = { "tool", "sandlint", "allowlists" };
+    static const char *const shown[] = { "tool", "tool.sandlint", "tool.sandlint.allowlists" };
+    const struct toml_value *table = root;
+    for (size_t i = 0; i < 3 && table != NULL; i++) {
+        table = child(table, path[i], strlen(path[i]));
+        if (table == NULL)
+            return 0;
+        if (toml_kind(table) == TOML_TABLE && toml_table_origin(table) != TOML_TABLE_INLINE)
+            continue;
+        char *group = terminal_escape(entry->group, entry->group_length);
+        config_fail(error, pos_of(table), "cannot add a [tool.sandlint.allowlists.%s] "
+                    "table: %s is %s here; write it as a [%s] table", group, shown[i],
+                    toml_kind(table) == TOML_TABLE ? "an inline table" : "not a table",
+                    shown[i]);
+        free(group);
+        return -1;
+    }
+    return 0;
+}
+
+int toml_plan_additions(const char *text, size_t length, const struct config *config,
+                        const struct edit_additions *additions, struct text_edits *edits,
+                        struct config_error *error)
+{
+    (void)config;
+    for (size_t a = 0; a < additions->count; a++)
+        if (check_writable(additions->entries[a], error) != 0)
+            return -1;
+    struct toml_doc *doc = parse_document(text, length, error);
+    if (doc == NULL)
+        return -1;
+    const struct toml_value *root = toml_doc_root(doc);
+    const char *newline = additions->newline;
+    struct text_builder new_tables = { NULL, 0, 0 };
+    int result = 0;
+    for (size_t first = 0, end; first < additions->count && result == 0; first = end) {
+        const struct config_edit_entry *group = additions->entries[first];
+        for (end = first; end < additions->count && same_group(additions->entries[end], group);)
+            end++;
+        struct group_tables tables;
+        find_group_tables(root, group->group, group->group_length, &tables);
+        const struct toml_value *target = tables.count > 0 ? tables.tables[tables.count - 1]
+                                                           : NULL;
+        struct text_builder new_packages = { NULL, 0, 0 };
+        for (size_t a = first, package_end; a < end && result == 0; a = package_end) {
+            for (package_end = a; package_end < end &&
+                                  same_package(additions->entries[package_end],
+                                               additions->entries[a]);)
+                package_end++;
+            const struct config_edit_entry *const *entries = additions->entries + a;
+            size_t count = package_end - a;
+            bool placed;
+            result = add_to_package(edits, text, length, &tables, entries, count, newline,
+                                    &placed, error);
+            if (result != 0 || placed)
+                continue;
+            if (target != NULL && toml_table_origin(target) != TOML_TABLE_HEADER) {
+                char detail[64];
+                snprintf(detail, sizeof(detail), " (%s)",
+                         origin_described(toml_table_origin(target)));
+                result = fail_at_value(error, target, "cannot add package '%s' to the "
+                                       "allowlist table of %s here%s; write the group as "
+                                       "a [tool.sandlint.allowlists.GROUP] table",
+                                       entries[0], detail);
+                continue;
+            }
+            append_package_lines(&new_packages, entries, count, newline);
+        }
+        if (result != 0 || new_packages.length == 0) {
+            free(new_packages.bytes);
+            continue;
+        }
+        if (target != NULL) {
+            insert_lines(edits, text, length, end_of_table(text, length, target),
+                         &new_packages, newline);
+        } else if ((result = check_new_table(root, group, error)) == 0) {
+            text_append_string(&new_tables, newline);
+            text_append_string(&new_tables, "[tool.sandlint.allowlists.");
+            append_toml_key(&new_tables, group->group, group->group_length);
+            text_append_string(&new_tables, "]");
+            text_append_string(&new_tables, newline);
+            text_append(&new_tables, new_packages.bytes, new_packages.length);
+        }
+        free(new_packages.bytes);
+    }
+    if (result == 0 && new_tables.length > 0) {
+        /* At the end of the file, after a blank line (the first newline
+         * of new_tables), and after a newline if the file lacks its last. */
+        struct text_builder block = { NULL, 0, 0 };
+        if (length > 0 && text[length - 1] != '\n')
+            text_append_string(&block, newline);
+        bool ends_blank = length > 0 && line_start_of(text, length - 1) == length - 1 -
+                          (length >= 2 && text[length - 2] == '\r');
+        size_t from = length == 0 || ends_blank ? strlen(newline) : 0;
+        text_append(&block, new_tables.bytes + from, new_tables.length - from);
+        text_edits_insert(edits, length, block.bytes, block.length);
+        free(block.bytes);
+    }
+    free(new_tables.bytes);
+    toml_doc_free(doc);
+    return result;
+}
+
+/* ------------------------------------------------------------------ */
+/* removals                                                            */
+
+/* One package's value and which of its items go. */
+struct value_removal {
+    const struct toml_value *table;
+    size_t entry;               /* in table */
+    const struct toml_value *value;
+    bool *items;                /* per array item; NULL for a string */
+};
+
+struct removal_list {
+    struct value_removal *items;
+    size_t count;
+};
+
+static bool same_pos(struct toml_pos pos, struct config_pos wanted)
+{
+    return pos.line == wanted.line && pos.column == wanted.column;
+}
+
+/* Records that the entry at its key position goes; false when no value of
+ * the file holds it there. */
+static bool mark_removal(struct removal_list *list, const struct toml_value *root,
+                         const struct allowlist_entry *entry)
+{
+    struct group_tables tables;
+    find_group_tables(root, entry->group.text, entry->group.length, &tables);
+    for (size_t t = 0; t < tables.count; t++) {
+        const struct toml_value *table = tables.tables[t];
+        long index = entry_index(table, entry->package.text, entry->package.length);
+        if (index < 0)
+            continue;
+        const struct toml_value *value = toml_table_entry(table, (size_t)index, NULL, NULL,
+                                                          NULL);
+        long item = -1;
+        if (toml_kind(value) == TOML_STRING && same_pos(toml_value_pos(value), entry->key.pos))
+            item = 0;
+        for (size_t i = 0; i < toml_array_size(value) && item < 0; i++)
+            if (same_pos(toml_value_pos(toml_array_get(value, i)), entry->key.pos))
+                item = (long)i;
+        if (item < 0)
+            continue;
+        struct value_removal *removal = NULL;
+        for (size_t r = 0; r < list->count; r++)
+            if (list->items[r].value == value)
+                removal = &list->items[r];
+        if (removal == NULL) {
+            list->items = xrealloc(list->items, list->count + 1, sizeof(*list->items));
+            removal = &list->items[list->count++];
+            removal->table = table;
+            removal->entry = (size_t)index;
+            removal->value = value;
+            removal->items = xcalloc(toml_array_size(value) + 1, sizeof(bool));
+        }
+        removal->items[item] = true;
+        return true;
+    }
+    return false;
+}
+
+/* The whole `PACKAGE = ...` of a [header] table, or its value made `[]`
+ * where lines cannot go (inline and dotted tables). */
+static void remove_whole_value(struct text_edits *edits, const char *text, size_t length,
+                               const struct value_removal *removal)
+{
+    struct toml_span value = toml_value_span(removal->value);
+    if (toml_table_origin(removal->table) == TOML_TABLE_HEADER) {
+        struct toml_span key = toml_table_key_span(removal->table, removal->entry);
+        text_edits_delete(edits, line_start_of(text, key.start),
+                          line_end_of(text, length, value.end));
+    } else if (toml_kind(removal->value) == TOML_ARRAY) {
+        text_edits_delete(edits, value.start + 1, value.end - 1);
+    } else {
+        text_edits_replace(edits, value.start, value.end, "[]", 2);
+    }
+}
+
+/* Removes runs of items of an array that keeps at least one. */
+static void remove_items(struct text_edits *edits, const char *text, size_t length,
+                         const struct value_removal *removal)
+{
+    const struct toml_value *array = removal->value;
+    size_t count = toml_array_size(array);
+    bool multi_line = spans_lines(text, toml_value_span(array));
+    struct toml_span last = toml_value_span(toml_array_get(array, count - 1));
+    bool trailing_comma = comma_after(text, length, last.end) != 0;
+    for (size_t first = 0; first < count;) {
+        if (!removal->items[first]) {
+            first++;
+            continue;
+        }
+        size_t end = first;
+        bool alone = multi_line;
+        while (end < count && removal->items[end]) {
+            alone = alone && alone_on_line(text, length,
+                                           toml_value_span(toml_array_get(array, end)));
+            end++;
+        }
+        struct toml_span run_first = toml_value_span(toml_array_get(array, first));
+        struct toml_span run_last = toml_value_span(toml_array_get(array, end - 1));
+        if (alone) {
+            /* Lines of their own go whole. */
+            text_edits_delete(edits, line_start_of(text, run_first.start),
+                              line_end_of(text, length, run_last.end));
+            if (end == count && !trailing_comma) {
+                /* The new last item must not end with a comma it did not have. */
+                struct toml_span kept = toml_value_span(toml_array_get(array, first - 1));
+                size_t comma = comma_after(text, length, kept.end);
+                if (comma != 0)
+                    text_edits_delete(edits, comma, comma + 1);
+            }
+        } else if (end < count) {
+            /* Up to the next kept item: the items, their commas, what is
+             * between. */
+            text_edits_delete(edits, run_first.start,
+                              toml_value_span(toml_array_get(array, end)).start);
+        } else {
+            /* The last items: from the end of the last kept one. */
+            text_edits_delete(edits, toml_value_span(toml_array_get(array, first - 1)).end,
+                              run_last.end);
+        }
+        first = end;
+    }
+}
+
+int toml_plan_removals(const char *text, size_t length, const struct config *config,
+                       const struct edit_removals *removals, struct text_edits *edits,
+                       struct config_error *error)
+{
+    struct toml_doc *doc = parse_document(text, length, error);
+    if (doc == NULL)
+        return -1;
+    struct removal_list list = { NULL, 0 };
+    int result = 0;
+    for (size_t i = 0; i < config->entry_count && result == 0; i++) {
+        if (!removals->remove[i])
+            continue;
+        if (!mark_removal(&list, toml_doc_root(doc), &config->entries[i])) {
+            config_fail(error, removals->original_pos[i], "cannot update the allowlist "
+                        "safely: this entry was not found where it was read; the file "
+                        "was not changed");
+            result = -1;
+        }
+    }
+    for (size_t r = 0; r < list.count && result == 0; r++) {
+        const struct value_removal *removal = &list.items[r];
+        size_t count = toml_kind(removal->value) == TOML_ARRAY
+                           ? toml_array_size(removal->value) : 1;
+        size_t removed = 0;
+        for (size_t i = 0; i < count; i++)
+            removed += removal->items[i];
+        if (removed == count)
+            remove_whole_value(edits, text, length, removal);
+        else
+            remove_items(edits, text, length, removal);
+    }
+    for (size_t r = 0; r < list.count; r++)
+        free(list.items[r].items);
+    free(list.items);
+    toml_doc_free(doc);
+    return result;
+}
