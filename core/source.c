@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,24 +30,22 @@ static const char *file_kind(mode_t mode)
     return "not a regular file";
 }
 
+char *source_kind_problem(mode_t mode)
+{
+    return xasprintf("%s, not a regular file; not read", file_kind(mode));
+}
+
 static char *size_error(size_t max_size)
 {
     return xasprintf("file is larger than the size limit of %zu bytes "
                      "(--max-file-size); not checked", max_size);
 }
 
-int source_read(const char *path, size_t max_size, struct source_text *out,
-                char **error)
+/* Reads what fd (opened O_NONBLOCK) holds when it is a regular file, and
+ * closes it. */
+static int read_descriptor(int fd, size_t max_size, struct source_text *out,
+                           char **error)
 {
-    out->data = NULL;
-    out->length = 0;
-    *error = NULL;
-    /* O_NONBLOCK: opening a FIFO for reading must not wait for a writer. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) {
-        *error = xasprintf("cannot open file: %s", strerror(errno));
-        return -1;
-    }
     struct stat info;
     if (fstat(fd, &info) != 0) {
         *error = xasprintf("cannot stat file: %s", strerror(errno));
@@ -54,8 +53,7 @@ int source_read(const char *path, size_t max_size, struct source_text *out,
         return -1;
     }
     if (!S_ISREG(info.st_mode)) {
-        *error = xasprintf("%s, not a regular file; not read",
-                           file_kind(info.st_mode));
+        *error = source_kind_problem(info.st_mode);
         close(fd);
         return -1;
     }
@@ -108,6 +106,92 @@ int source_read(const char *path, size_t max_size, struct source_text *out,
     out->data = data;
     out->length = length;
     return 0;
+}
+
+/* O_NONBLOCK: opening a FIFO for reading must not wait for a writer;
+ * O_NOCTTY: a terminal must not become ours. */
+#define FILE_FLAGS (O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+
+/* Directories on the way are only passed through: O_PATH needs no read
+ * permission (nor Landlock's READ_DIR right). */
+#ifdef O_PATH
+#define PASS_FLAGS (O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#else
+#define PASS_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#endif
+
+int source_read(const char *path, size_t max_size, struct source_text *out,
+                char **error)
+{
+    out->data = NULL;
+    out->length = 0;
+    *error = NULL;
+    int fd = open(path, FILE_FLAGS);
+    if (fd < 0) {
+        *error = xasprintf("cannot open file: %s", strerror(errno));
+        return -1;
+    }
+    return read_descriptor(fd, max_size, out, error);
+}
+
+/* Whether relative is a plain relative path: components separated by one
+ * '/', none empty, "." or "..". */
+static bool plain_relative(const char *relative)
+{
+    const char *name = relative;
+    for (;;) {
+        const char *slash = strchr(name, '/');
+        size_t length = slash ? (size_t)(slash - name) : strlen(name);
+        if (length == 0 || (length == 1 && name[0] == '.') ||
+            (length == 2 && name[0] == '.' && name[1] == '.'))
+            return false;
+        if (slash == NULL)
+            return true;
+        name = slash + 1;
+    }
+}
+
+int source_read_at(int dir_fd, const char *relative, size_t max_size,
+                   struct source_text *out, char **error)
+{
+    out->data = NULL;
+    out->length = 0;
+    *error = NULL;
+    if (!plain_relative(relative)) {
+        *error = xasprintf("cannot open file: its path '%s' is not a plain "
+                           "relative path", relative);
+        return -1;
+    }
+    int at = dir_fd;            /* the directory reached so far */
+    const char *name = relative;
+    for (;;) {
+        const char *slash = strchr(name, '/');
+        char *component = slash ? xstrndup(name, (size_t)(slash - name)) : NULL;
+        int fd = slash ? openat(at, component, PASS_FLAGS)
+                       : openat(at, name, FILE_FLAGS | O_NOFOLLOW);
+        int saved = errno;
+        free(component);
+        if (at != dir_fd)
+            close(at);
+        if (fd < 0) {
+            /* O_NOFOLLOW fails with ELOOP on a symbolic link, O_DIRECTORY
+             * with ENOTDIR on anything but a directory (links included). */
+            if (saved == ELOOP && slash == NULL)
+                *error = xstrdup("cannot open file: it is a symbolic link now "
+                                 "(not followed)");
+            else if ((saved == ENOTDIR || saved == ELOOP) && slash != NULL)
+                *error = xstrdup("cannot open file: a directory on its path is "
+                                 "not a directory now (symbolic links are not "
+                                 "followed)");
+            else
+                *error = xasprintf("cannot open file: %s", strerror(saved));
+            return -1;
+        }
+        if (slash == NULL)
+            return read_descriptor(fd, max_size, out, error);
+        at = fd;
+        name = slash + 1;
+    }
 }
 
 void source_release(struct source_text *text)
