@@ -165,7 +165,7 @@ static int run_checks(const struct options *options, struct run *run)
 
     char *error = NULL;
     struct discovery_walk *walk = discovery_open(operands, operand_count, root,
-                                                 &error);
+                                                 NULL, &error);
     if (walk == NULL) {
         fprintf(stderr, "sandlint: %s\n", error);
         free(error);

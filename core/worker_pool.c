@@ -40,8 +40,9 @@
 #define FLUSH_BYTES (256 * 1024)
 /* Workers that die before taking a file, in a row, before we give up. */
 #define MAX_IDLE_DEATHS 3
-/* Longest path accepted in a task (both sides check it). */
-#define MAX_TASK_PATH 65536
+/* Longest path accepted in a task (both sides check it): discovery stops
+ * at 1000 directory levels of at most 255 bytes. */
+#define MAX_TASK_PATH (1024 * 1024)
 
 /* Written by the worker, read by the coordinator. */
 struct worker_status {
@@ -50,10 +51,13 @@ struct worker_status {
     volatile int64_t started_ms;    /* CLOCK_MONOTONIC, when file started */
 };
 
-/* A task: its header, then path, display and package bytes. */
+/* A task: its header, then relative, display and package bytes.  The
+ * file is opened as relative from base_fd, a descriptor of the walk that
+ * the worker inherited when it was forked (discover.h). */
 struct task_header {
     uint32_t number;
-    uint32_t path_length;
+    int32_t base_fd;
+    uint32_t relative_length;
     uint32_t display_length;
     uint32_t package_length;        /* NO_STRING: no package */
 };
@@ -131,19 +135,20 @@ static int take_task(const struct byte_buffer *inbox, size_t *at, uint32_t *numb
     if (inbox->length - *at < sizeof(header))
         return 0;
     memcpy(&header, inbox->data + *at, sizeof(header));
-    if (header.path_length > MAX_TASK_PATH || header.display_length > MAX_TASK_PATH ||
+    if (header.relative_length > MAX_TASK_PATH || header.display_length > MAX_TASK_PATH ||
         (header.package_length > MAX_TASK_PATH && header.package_length != NO_STRING))
         return -1;
     size_t package = header.package_length == NO_STRING ? 0 : header.package_length;
-    size_t size = sizeof(header) + header.path_length + header.display_length + package;
+    size_t size = sizeof(header) + header.relative_length + header.display_length + package;
     if (inbox->length - *at < size)
         return 0;
     const char *bytes = (const char *)inbox->data + *at + sizeof(header);
     memset(file, 0, sizeof(*file));
-    file->path = xmemdup(bytes, header.path_length);
-    file->display = xmemdup(bytes + header.path_length, header.display_length);
+    file->base_fd = header.base_fd;
+    file->relative = xmemdup(bytes, header.relative_length);
+    file->display = xmemdup(bytes + header.relative_length, header.display_length);
     if (header.package_length != NO_STRING)
-        file->package = xmemdup(bytes + header.path_length + header.display_length,
+        file->package = xmemdup(bytes + header.relative_length + header.display_length,
                                 package);
     *number = header.number;
     *at += size;
@@ -423,20 +428,20 @@ static int replace(struct pool *pool, struct worker *worker, const char *what)
 static void append_task(struct byte_buffer *tasks, uint32_t number,
                         const struct discovered_file *file)
 {
-    size_t path = strlen(file->path), display = strlen(file->display);
+    size_t relative = strlen(file->relative), display = strlen(file->display);
     size_t package = file->package ? strlen(file->package) : 0;
-    if (path > MAX_TASK_PATH)
-        path = MAX_TASK_PATH;   /* the open then fails: an ordinary warning */
+    if (relative > MAX_TASK_PATH)
+        relative = 0;           /* never a shortened path: the open fails */
     if (display > MAX_TASK_PATH)
         display = MAX_TASK_PATH;
     if (package > MAX_TASK_PATH)
         package = MAX_TASK_PATH;
     struct task_header header = {
-        number, (uint32_t)path, (uint32_t)display,
+        number, file->base_fd, (uint32_t)relative, (uint32_t)display,
         file->package ? (uint32_t)package : NO_STRING,
     };
     byte_buffer_append(tasks, &header, sizeof(header));
-    byte_buffer_append(tasks, file->path, path);
+    byte_buffer_append(tasks, file->relative, relative);
     byte_buffer_append(tasks, file->display, display);
     if (file->package != NULL)
         byte_buffer_append(tasks, file->package, package);

@@ -148,6 +148,27 @@ contains "$out" "vanish/compose.yml: warning: cannot open file: No such file or 
 contains "$out" "vanish/docker-compose.yml:3:5: error: privileged" "vanish: the other file is still checked"
 [ "$status" -eq 1 ] && pass "vanish: exit 1" || fail "vanish: exit $status"
 
+# A file swapped for a symbolic link after discovery (the test plugin does
+# it while the first file is checked) is refused, not followed: the link's
+# target would add a finding.
+mkdir swap
+printf 'services:\n  delete_next:\n    image: x\n' > swap/compose.yaml
+printf 'services:\n  web:\n    image: x\n' > swap/compose.yml
+printf "$priv" > swap/docker-compose.yml
+printf 'services:\n  planted:\n    privileged: true\n' > planted.yaml
+set +e
+SANDLINT_TEST_UNLINK="$scratch/swap/compose.yml" SANDLINT_TEST_LINK_TO="$scratch/planted.yaml" \
+    "$SANDLINT" --jobs 1 --confine=off --plugin "$TEST_PLUGIN_DIR/unlinker.so" swap >"$out" 2>"$err"
+status=$?
+set -e
+[ -L swap/compose.yml ] && pass "the file was swapped for a link after discovery" \
+    || fail "the test plugin did not swap the file"
+contains "$out" "swap/compose.yml: warning: cannot open file: it is a symbolic link now (not followed) [SL001]" \
+    "swapped file refused"
+lacks "$out" "planted" "the link's target was not read"
+contains "$out" "swap/docker-compose.yml:3:5: error: privileged" "swap: the other file is still checked"
+[ "$status" -eq 1 ] && pass "swap: exit 1" || fail "swap: exit $status"
+
 # Inputs the fuzzers once crashed on: each must now be an ordinary run.
 regressions="$srcdir_tests/fuzz-regressions"
 for input in "$regressions"/compose/*; do
