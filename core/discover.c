@@ -96,8 +96,8 @@ struct entry {
 
 struct frame {
     int fd;                     /* the open directory, or -1 (OPEN_FRAMES) */
-    dev_t device;
-    ino_t inode;
+    dev_t device;               /* set when fd is closed, to check the */
+    ino_t inode;                /* directory reopened through ".." */
     size_t relative_length;     /* its path in operand->relative */
     struct entry *entries;      /* sorted by name */
     size_t count, next;
@@ -316,15 +316,12 @@ static int push_directory(struct operand *operand, int parent_fd, const char *na
     struct frame frame;
     memset(&frame, 0, sizeof(frame));
     frame.fd = fd;
-    struct stat info;
-    if (fstat(fd, &info) != 0 || read_entries(fd, &frame) != 0) {
+    if (read_entries(fd, &frame) != 0) {
         int saved = errno;
         frame_release(&frame);
         errno = saved;
         return -1;
     }
-    frame.device = info.st_dev;
-    frame.inode = info.st_ino;
     frame.relative_length = relative_length;
     if (operand->depth == operand->capacity) {
         operand->capacity = operand->capacity ? operand->capacity * 2 : 16;
@@ -337,7 +334,13 @@ static int push_directory(struct operand *operand, int parent_fd, const char *na
      * reopened through ".." when the walk comes back to it. */
     if (operand->depth > OPEN_FRAMES) {
         struct frame *old = &operand->frames[operand->depth - 1 - OPEN_FRAMES];
+        struct stat info;
         if (old->fd >= 0) {
+            /* What to recognise it by (0 and 0: it will not be). */
+            if (fstat(old->fd, &info) == 0) {
+                old->device = info.st_dev;
+                old->inode = info.st_ino;
+            }
             close(old->fd);
             old->fd = -1;
         }
@@ -362,8 +365,8 @@ static int pop_directory(struct operand *operand)
         if (parent->fd < 0) {
             int fd = child_fd >= 0 ? openat(child_fd, "..", WALK_FLAGS) : -1;
             struct stat info;
-            if (fd >= 0 && fstat(fd, &info) == 0 && info.st_dev == parent->device &&
-                info.st_ino == parent->inode) {
+            if (fd >= 0 && fstat(fd, &info) == 0 && parent->inode != 0 &&
+                info.st_dev == parent->device && info.st_ino == parent->inode) {
                 parent->fd = fd;
             } else {
                 if (fd >= 0)
@@ -674,8 +677,8 @@ static struct discovered_file *operand_next(const struct discovery_walk *walk,
                 char *path = xstrndup(operand->relative, parent->relative_length);
                 struct discovered_file *file = make_file(
                     walk, operand, path, NULL, NULL,
-                    xstrdup("directory moved while it was searched; the rest of "
-                            "it was not searched"));
+                    xstrdup("directory moved while it was being searched; the rest "
+                            "of this operand was not searched"));
                 free(path);
                 while (operand->depth > 0)
                     frame_release(&operand->frames[--operand->depth]);
@@ -891,6 +894,7 @@ void discovery_close(struct discovery_walk *walk)
     }
     for (size_t i = 0; i < walk->base_count; i++)
         close(walk->bases[i].fd);
+    source_forget_directories();    /* it may hold directories below them */
     free(walk->bases);
     free(walk->operands);
     free(walk->last);

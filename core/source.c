@@ -151,6 +151,56 @@ static bool plain_relative(const char *relative)
     }
 }
 
+/*
+ * The directories of the last path read, kept open: files come in sorted
+ * order, so the next file usually lies in the same directories, and
+ * opening every component again would cost several system calls per file.
+ * Each was opened below the base with O_NOFOLLOW, like any other.  The
+ * base is known by its device and inode too, because a descriptor number
+ * can be reused for another directory.
+ */
+#define CACHED_LEVELS 16
+
+static struct {
+    int base_fd;
+    dev_t device;
+    ino_t inode;
+    size_t depth;
+    char *names[CACHED_LEVELS];
+    int fds[CACHED_LEVELS];
+} cache = { .base_fd = -1 };
+
+/* Forgets the cached directories from depth on. */
+static void cache_trim(size_t depth)
+{
+    while (cache.depth > depth) {
+        cache.depth--;
+        close(cache.fds[cache.depth]);
+        free(cache.names[cache.depth]);
+    }
+}
+
+void source_forget_directories(void)
+{
+    cache_trim(0);
+    cache.base_fd = -1;
+}
+
+/* The error of a failed openat of a directory on the way or of the file. */
+static int open_failed(int error_number, bool directory, char **error)
+{
+    /* O_NOFOLLOW fails with ELOOP on a symbolic link, O_DIRECTORY with
+     * ENOTDIR on anything but a directory (links included). */
+    if (error_number == ELOOP && !directory)
+        *error = xstrdup("cannot open file: it is a symbolic link now (not followed)");
+    else if ((error_number == ENOTDIR || error_number == ELOOP) && directory)
+        *error = xstrdup("cannot open file: a directory on its path is not a "
+                         "directory now (symbolic links are not followed)");
+    else
+        *error = xasprintf("cannot open file: %s", strerror(error_number));
+    return -1;
+}
+
 int source_read_at(int dir_fd, const char *relative, size_t max_size,
                    struct source_text *out, char **error)
 {
@@ -162,36 +212,57 @@ int source_read_at(int dir_fd, const char *relative, size_t max_size,
                            "relative path", relative);
         return -1;
     }
+    struct stat base;
+    if (fstat(dir_fd, &base) != 0)
+        return open_failed(errno, true, error);
+    if (cache.base_fd != dir_fd || cache.device != base.st_dev ||
+        cache.inode != base.st_ino) {
+        source_forget_directories();
+        cache.base_fd = dir_fd;
+        cache.device = base.st_dev;
+        cache.inode = base.st_ino;
+    }
     int at = dir_fd;            /* the directory reached so far */
+    bool owned = false;         /* at is this call's to close (not cached) */
+    size_t level = 0;           /* directories passed */
     const char *name = relative;
-    for (;;) {
-        const char *slash = strchr(name, '/');
-        char *component = slash ? xstrndup(name, (size_t)(slash - name)) : NULL;
-        int fd = slash ? openat(at, component, PASS_FLAGS)
-                       : openat(at, name, FILE_FLAGS | O_NOFOLLOW);
+    const char *slash;
+    while ((slash = strchr(name, '/')) != NULL) {
+        size_t length = (size_t)(slash - name);
+        if (!owned && level < cache.depth && strlen(cache.names[level]) == length &&
+            memcmp(cache.names[level], name, length) == 0) {
+            at = cache.fds[level++];
+            name = slash + 1;
+            continue;
+        }
+        char *component = xstrndup(name, length);
+        int fd = openat(at, component, PASS_FLAGS);
         int saved = errno;
-        free(component);
-        if (at != dir_fd)
+        if (owned)
             close(at);
         if (fd < 0) {
-            /* O_NOFOLLOW fails with ELOOP on a symbolic link, O_DIRECTORY
-             * with ENOTDIR on anything but a directory (links included). */
-            if (saved == ELOOP && slash == NULL)
-                *error = xstrdup("cannot open file: it is a symbolic link now "
-                                 "(not followed)");
-            else if ((saved == ENOTDIR || saved == ELOOP) && slash != NULL)
-                *error = xstrdup("cannot open file: a directory on its path is "
-                                 "not a directory now (symbolic links are not "
-                                 "followed)");
-            else
-                *error = xasprintf("cannot open file: %s", strerror(saved));
-            return -1;
+            free(component);
+            return open_failed(saved, true, error);
         }
-        if (slash == NULL)
-            return read_descriptor(fd, max_size, out, error);
+        if (!owned && level < CACHED_LEVELS) {
+            cache_trim(level);  /* the old path parts from here on */
+            cache.names[level] = component;
+            cache.fds[level] = fd;
+            cache.depth = ++level;
+        } else {
+            free(component);
+            owned = true;
+        }
         at = fd;
         name = slash + 1;
     }
+    int fd = openat(at, name, FILE_FLAGS | O_NOFOLLOW);
+    int saved = errno;
+    if (owned)
+        close(at);
+    if (fd < 0)
+        return open_failed(saved, false, error);
+    return read_descriptor(fd, max_size, out, error);
 }
 
 void source_release(struct source_text *text)

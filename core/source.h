@@ -34,6 +34,13 @@ int source_read_at(int dir_fd, const char *relative, size_t max_size,
                    struct source_text *out, char **error);
 
 /*
+ * source_read_at keeps the directories of the last path it read open (at
+ * most 16 levels, owned by this module), since the next file usually lies
+ * in the same ones.  This closes them (discovery_close calls it).
+ */
+void source_forget_directories(void);
+
+/*
  * Reads a trusted path (a configuration file the user named or that was
  * found upward from the current directory): symbolic links are followed,
  * the other checks are those of source_read_at.

@@ -352,6 +352,43 @@ static void test_special_operands(void **state)
     free(error);
 }
 
+/* Deep trees keep few descriptors open and come back up through "..";
+ * a directory moved away meanwhile is reported, not followed. */
+static void test_directory_moved_while_searched(void **state)
+{
+    (void)state;
+    make_file("moving/d1/d2/d3/d4/d5/d6/compose.yaml", "deep: 1\n");
+    make_file("moving/d1/z/compose.yaml", "after: 1\n");
+    make_file("moving/z/compose.yaml", "last: 1\n");
+    char *moving = path_join(root, "moving");
+    const char *const operands[] = { moving };
+    char *error = NULL;
+    struct discovery_walk *walk = discovery_open(operands, 1, root, NULL, &error);
+    struct discovered_file *file = discovery_next(walk);
+    assert_string_equal(file->display, "moving/d1/d2/d3/d4/d5/d6/compose.yaml");
+    discovered_file_free(file);
+    char *from = path_join(root, "moving/d1/d2");
+    char *to = path_join(root, "moving/moved");
+    assert_int_equal(rename(from, to), 0);
+    file = discovery_next(walk);
+    assert_string_equal(file->display, "moving/d1");
+    assert_string_equal(file->problem, "directory moved while it was being searched; "
+                                       "the rest of this operand was not searched");
+    discovered_file_free(file);
+    assert_null(discovery_next(walk));
+    discovery_close(walk);
+    /* Untouched, the same tree is walked whole. */
+    assert_int_equal(rename(to, from), 0);
+    char *got = walk_all(operands, 1, NULL, NULL, NULL, false);
+    expect_listing(got, "moving/d1/d2/d3/d4/d5/d6/compose.yaml|deep: 1\n"
+                        "moving/d1/z/compose.yaml|after: 1\n"
+                        "moving/z/compose.yaml|last: 1\n");
+    free(got);
+    free(from);
+    free(to);
+    free(moving);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -361,6 +398,7 @@ int main(void)
         cmocka_unit_test(test_exclude_skips_and_counts),
         cmocka_unit_test(test_excluded_operands),
         cmocka_unit_test(test_special_operands),
+        cmocka_unit_test(test_directory_moved_while_searched),
     };
     return cmocka_run_group_tests(tests, make_tree, remove_tree);
 }

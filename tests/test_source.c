@@ -205,7 +205,26 @@ static void test_read_at_reads_below_the_directory(void **state)
     int path_fd = open(scratch, O_PATH | O_DIRECTORY);
     assert_true(path_fd >= 0);
     expect_read(path_fd, "a/b/compose.yaml", "a: 1\n");
+    /* The directories of the last path are kept open: a descriptor number
+     * reused for another directory must not reach the old ones. */
+    char other[] = "/tmp/sandlint-read-at-other-XXXXXX";
+    assert_non_null(mkdtemp(other));
+    int other_fd = open(other, O_RDONLY | O_DIRECTORY);
+    assert_int_equal(mkdirat(other_fd, "a", 0755), 0);
+    assert_int_equal(mkdirat(other_fd, "a/b", 0755), 0);
+    write_at(other_fd, "a/b/compose.yaml", "other: 1\n");
+    close(other_fd);
     close(path_fd);
+    int reused = open(other, O_PATH | O_DIRECTORY);
+    assert_int_equal(reused, path_fd);
+    expect_read(reused, "a/b/compose.yaml", "other: 1\n");
+    expect_read(scratch_fd, "a/b/compose.yaml", "a: 1\n");
+    expect_read(reused, "a/b/compose.yaml", "other: 1\n");
+    close(reused);
+    source_forget_directories();
+    char command[128];
+    snprintf(command, sizeof(command), "rm -rf '%s'", other);
+    assert_int_equal(system(command), 0);
     struct source_text text;
     char *error = NULL;
     assert_int_equal(source_read_at(scratch_fd, "a/b/compose.yaml", 3, &text, &error), -1);
