@@ -27,9 +27,18 @@
 /* O_NOFOLLOW: a directory replaced by a symlink is not entered. */
 #define WALK_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
 
-/* Directories of one operand kept open at once; the others are reopened
- * through ".." on the way back up (and checked to be the same). */
+/* Directory descriptors kept open per operand, and for the whole walk:
+ * the others are reopened when the walk comes back to them - through ".."
+ * on the way up, else by name from the nearest open ancestor - and checked
+ * by device and inode to be the directories they were.  (Operands wait
+ * for each other in the merged order; a thousand of them must not hold
+ * four thousand descriptors.) */
 #define OPEN_FRAMES 4
+#define OPEN_FRAMES_IN_WALK 64
+/* File operands get their parent directory as base up to this many
+ * directories; the rest share the file system's root as base (with the
+ * real path as relative path, opened as carefully). */
+#define MAX_FILE_BASES 128
 /* Deeper directories are reported, not searched: no repository nests this
  * deep, and the cost of a path grows with its depth. */
 #define MAX_DIRECTORY_DEPTH 1000
@@ -143,7 +152,10 @@ struct discovery_walk {
     struct operand *operands;
     size_t count;
     struct base *bases;
-    size_t base_count;
+    size_t base_count, file_bases;
+    size_t max_bases;           /* what the limit on open files allows */
+    int root_fd;                /* "/" as a base, or -1 until needed */
+    size_t open_frames;         /* frame descriptors open, all operands */
     size_t yielded, excluded, excluded_directories;
     char *last;                 /* display of the last item (for overlaps) */
 };
@@ -241,16 +253,90 @@ static int compare_entries(const void *a, const void *b)
     return strcmp(((const struct entry *)a)->name, ((const struct entry *)b)->name);
 }
 
-static void frame_release(struct frame *frame)
+/* Closes a frame's descriptor, remembering what to recognise the
+ * directory by when it is reopened (0 and 0: it will not be). */
+static void frame_close(struct discovery_walk *walk, struct frame *frame)
+{
+    if (frame->fd < 0)
+        return;
+    struct stat info;
+    bool known = fstat(frame->fd, &info) == 0;
+    frame->device = known ? info.st_dev : 0;
+    frame->inode = known ? info.st_ino : 0;
+    close(frame->fd);
+    frame->fd = -1;
+    walk->open_frames--;
+}
+
+static void frame_release(struct discovery_walk *walk, struct frame *frame)
 {
     for (size_t i = 0; i < frame->count; i++)
         free(frame->entries[i].name);
     free(frame->entries);
-    if (frame->fd >= 0)
+    if (frame->fd >= 0) {
         close(frame->fd);
+        walk->open_frames--;
+    }
     frame->fd = -1;
     frame->entries = NULL;
     frame->count = frame->next = 0;
+}
+
+/* Whether fd is the directory a closed frame was. */
+static bool same_directory(int fd, const struct frame *frame)
+{
+    struct stat info;
+    return fstat(fd, &info) == 0 && frame->inode != 0 &&
+           info.st_dev == frame->device && info.st_ino == frame->inode;
+}
+
+/* Opens the descriptor of the operand's frame index again, from the nearest
+ * ancestor still open (or the base), by name, following no link.  Returns
+ * 0, or -1 when a directory on the way is not the one it was. */
+static int frame_reopen(struct discovery_walk *walk, struct operand *operand,
+                        size_t index)
+{
+    size_t first = index;
+    while (first > 0 && operand->frames[first - 1].fd < 0)
+        first--;
+    for (size_t k = first; k <= index; k++) {
+        struct frame *frame = &operand->frames[k];
+        int fd;
+        if (k == 0) {
+            fd = openat(operand->base_fd, ".", WALK_FLAGS);
+        } else {
+            size_t start = operand->frames[k - 1].relative_length;
+            start += start > 0;     /* the '/' */
+            char *name = xstrndup(operand->relative + start,
+                                  frame->relative_length - start);
+            fd = openat(operand->frames[k - 1].fd, name, WALK_FLAGS);
+            free(name);
+        }
+        if (fd < 0 || !same_directory(fd, frame)) {
+            if (fd >= 0)
+                close(fd);
+            return -1;
+        }
+        frame->fd = fd;
+        walk->open_frames++;
+    }
+    return 0;
+}
+
+/* Keeps the descriptors within bounds after operand opened one: its own
+ * oldest beyond OPEN_FRAMES, then, over the walk's budget, those of the
+ * operands that wait. */
+static void limit_descriptors(struct discovery_walk *walk, struct operand *operand)
+{
+    if (operand->depth > OPEN_FRAMES)
+        frame_close(walk, &operand->frames[operand->depth - 1 - OPEN_FRAMES]);
+    for (size_t i = 0; i < walk->count && walk->open_frames > OPEN_FRAMES_IN_WALK; i++) {
+        struct operand *other = &walk->operands[i];
+        if (other == operand)
+            continue;
+        for (size_t d = 0; d < other->depth; d++)
+            frame_close(walk, &other->frames[d]);
+    }
 }
 
 /* Reads and sorts what can lead to a Compose file in the directory fd. */
@@ -306,19 +392,20 @@ static int read_entries(int fd, struct frame *frame)
  * when name is NULL) and pushes it, read and sorted, onto the operand's
  * stack; relative_length is its path's length in operand->relative.
  * Returns 0, or -1 with errno set. */
-static int push_directory(struct operand *operand, int parent_fd, const char *name,
-                          size_t relative_length)
+static int push_directory(struct discovery_walk *walk, struct operand *operand,
+                          int parent_fd, const char *name, size_t relative_length)
 {
     int fd = name ? openat(parent_fd, name, WALK_FLAGS)
                   : openat(operand->base_fd, ".", WALK_FLAGS);
     if (fd < 0)
         return -1;
+    walk->open_frames++;
     struct frame frame;
     memset(&frame, 0, sizeof(frame));
     frame.fd = fd;
     if (read_entries(fd, &frame) != 0) {
         int saved = errno;
-        frame_release(&frame);
+        frame_release(walk, &frame);
         errno = saved;
         return -1;
     }
@@ -330,33 +417,22 @@ static int push_directory(struct operand *operand, int parent_fd, const char *na
     }
     operand->frames[operand->depth++] = frame;
     operand->relative_length = relative_length;
-    /* Keep few descriptors: the one that falls out of the window is
-     * reopened through ".." when the walk comes back to it. */
-    if (operand->depth > OPEN_FRAMES) {
-        struct frame *old = &operand->frames[operand->depth - 1 - OPEN_FRAMES];
-        struct stat info;
-        if (old->fd >= 0) {
-            /* What to recognise it by (0 and 0: it will not be). */
-            if (fstat(old->fd, &info) == 0) {
-                old->device = info.st_dev;
-                old->inode = info.st_ino;
-            }
-            close(old->fd);
-            old->fd = -1;
-        }
-    }
+    limit_descriptors(walk, operand);
     return 0;
 }
 
-/* Leaves the top directory; reopens its parent through ".." when its
- * descriptor was closed.  Returns 0, or -1 when the parent is not the
- * directory it was (moved away meanwhile). */
-static int pop_directory(struct operand *operand)
+/* Leaves the top directory; reopens its parent when its descriptor was
+ * closed (through "..", which costs one call however deep).  Returns 0, or
+ * -1 when the parent is not the directory it was (moved away meanwhile). */
+static int pop_directory(struct discovery_walk *walk, struct operand *operand)
 {
     struct frame *top = &operand->frames[operand->depth - 1];
     int child_fd = top->fd;
-    top->fd = -1;
-    frame_release(top);
+    if (child_fd >= 0) {
+        top->fd = -1;
+        walk->open_frames--;
+    }
+    frame_release(walk, top);
     operand->depth--;
     int status = 0;
     if (operand->depth > 0) {
@@ -364,14 +440,13 @@ static int pop_directory(struct operand *operand)
         operand->relative_length = parent->relative_length;
         if (parent->fd < 0) {
             int fd = child_fd >= 0 ? openat(child_fd, "..", WALK_FLAGS) : -1;
-            struct stat info;
-            if (fd >= 0 && fstat(fd, &info) == 0 && parent->inode != 0 &&
-                info.st_dev == parent->device && info.st_ino == parent->inode) {
+            if (fd >= 0 && same_directory(fd, parent)) {
                 parent->fd = fd;
+                walk->open_frames++;
             } else {
                 if (fd >= 0)
                     close(fd);
-                status = -1;
+                status = frame_reopen(walk, operand, operand->depth - 1);
             }
         }
     }
@@ -590,7 +665,7 @@ static struct discovered_file *directory_problem(const struct discovery_walk *wa
 
 /* The next entry of the top directory as an item, or NULL when the entry
  * leads to nothing to report. */
-static struct discovered_file *visit_entry(const struct discovery_walk *walk,
+static struct discovered_file *visit_entry(struct discovery_walk *walk,
                                            struct operand *operand,
                                            enum item_kind *kind)
 {
@@ -614,7 +689,7 @@ static struct discovered_file *visit_entry(const struct discovery_walk *walk,
                              xasprintf("directories nested deeper than %d levels; "
                                        "not searched", MAX_DIRECTORY_DEPTH));
         size_t length = strlen(path);
-        if (push_directory(operand, parent_fd, entry->name, length) != 0) {
+        if (push_directory(walk, operand, parent_fd, entry->name, length) != 0) {
             int error = errno;
             operand->relative_length = parent_length;
             return directory_problem(walk, operand, path, "cannot read directory",
@@ -636,8 +711,25 @@ static struct discovered_file *visit_entry(const struct discovery_walk *walk,
     return make_file(walk, operand, path, NULL, &info, source_kind_problem(info.st_mode));
 }
 
+/* Gives up the rest of an operand whose directory frame index moved while
+ * it was searched: what is left can no longer be reached safely. */
+static struct discovered_file *operand_abandon(struct discovery_walk *walk,
+                                               struct operand *operand, size_t index)
+{
+    char *path = xstrndup(operand->relative, operand->frames[index].relative_length);
+    struct discovered_file *file = make_file(
+        walk, operand, path, NULL, NULL,
+        xstrdup("directory moved while it was being searched; the rest of this "
+                "operand was not searched"));
+    free(path);
+    while (operand->depth > 0)
+        frame_release(walk, &operand->frames[--operand->depth]);
+    operand->finished = true;
+    return file;
+}
+
 /* The operand's next item in its own order, or NULL when it has no more. */
-static struct discovered_file *operand_next(const struct discovery_walk *walk,
+static struct discovered_file *operand_next(struct discovery_walk *walk,
                                             struct operand *operand,
                                             enum item_kind *kind)
 {
@@ -662,31 +754,22 @@ static struct discovered_file *operand_next(const struct discovery_walk *walk,
             operand->finished = true;
             return make_file(walk, operand, "", operand->name, &operand->info, NULL);
         }
-        if (push_directory(operand, -1, NULL, 0) != 0) {
+        if (push_directory(walk, operand, -1, NULL, 0) != 0) {
             operand->finished = true;
             return directory_problem(walk, operand, "", "cannot read directory", errno);
         }
     }
     while (operand->depth > 0) {
-        struct frame *frame = &operand->frames[operand->depth - 1];
+        size_t top = operand->depth - 1;
+        struct frame *frame = &operand->frames[top];
         if (frame->next == frame->count) {
-            if (pop_directory(operand) != 0) {
-                /* The directory we came from moved: what is left of it
-                 * can no longer be reached safely. */
-                struct frame *parent = &operand->frames[operand->depth - 1];
-                char *path = xstrndup(operand->relative, parent->relative_length);
-                struct discovered_file *file = make_file(
-                    walk, operand, path, NULL, NULL,
-                    xstrdup("directory moved while it was being searched; the rest "
-                            "of this operand was not searched"));
-                free(path);
-                while (operand->depth > 0)
-                    frame_release(&operand->frames[--operand->depth]);
-                operand->finished = true;
-                return file;
-            }
+            if (pop_directory(walk, operand) != 0)
+                return operand_abandon(walk, operand, operand->depth - 1);
             continue;
         }
+        /* Its descriptor went to the operands that ran meanwhile. */
+        if (frame->fd < 0 && frame_reopen(walk, operand, top) != 0)
+            return operand_abandon(walk, operand, top);
         struct discovered_file *file = visit_entry(walk, operand, kind);
         if (file != NULL)
             return file;
@@ -699,16 +782,37 @@ static struct discovered_file *operand_next(const struct discovery_walk *walk,
 /* all operands, merged                                                */
 /* ------------------------------------------------------------------ */
 
-/* Raises the soft limit on descriptors when many operands need theirs. */
-static void reserve_descriptors(size_t count)
+/* Descriptors left for everything but the bases: the walk's directories,
+ * the report, workers' pipes, plugins. */
+#define SPARE_DESCRIPTORS (OPEN_FRAMES_IN_WALK + 128)
+
+/* Raises the soft limit on descriptors when many operands need theirs, and
+ * returns how many bases fit under it. */
+static size_t reserve_descriptors(size_t count)
 {
     struct rlimit limit;
-    rlim_t wanted = (rlim_t)count * (OPEN_FRAMES + 1) + 64;
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= wanted)
-        return;
-    limit.rlim_cur = limit.rlim_max == RLIM_INFINITY || limit.rlim_max > wanted
-                         ? wanted : limit.rlim_max;
-    (void)setrlimit(RLIMIT_NOFILE, &limit);
+    rlim_t wanted = (rlim_t)count + SPARE_DESCRIPTORS;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
+        return count;
+    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < wanted) {
+        limit.rlim_cur = limit.rlim_max == RLIM_INFINITY || limit.rlim_max > wanted
+                             ? wanted : limit.rlim_max;
+        (void)setrlimit(RLIMIT_NOFILE, &limit);
+        (void)getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= wanted)
+        return count;
+    return limit.rlim_cur > SPARE_DESCRIPTORS ? (size_t)(limit.rlim_cur - SPARE_DESCRIPTORS)
+                                              : 1;
+}
+
+/* The base already open for the directory info describes, or -1. */
+static int known_base(const struct discovery_walk *walk, const struct stat *info)
+{
+    for (size_t i = 0; i < walk->base_count; i++)
+        if (walk->bases[i].device == info->st_dev && walk->bases[i].inode == info->st_ino)
+            return walk->bases[i].fd;
+    return -1;
 }
 
 /* Opens path as a base directory, sharing one descriptor among operands
@@ -725,17 +829,42 @@ static int open_base(struct discovery_walk *walk, const char *path)
         errno = saved;
         return -1;
     }
-    for (size_t i = 0; i < walk->base_count; i++) {
-        if (walk->bases[i].device == info.st_dev && walk->bases[i].inode == info.st_ino) {
-            close(fd);
-            return walk->bases[i].fd;
-        }
+    int known = known_base(walk, &info);
+    if (known >= 0) {
+        close(fd);
+        return known;
     }
     walk->bases[walk->base_count].fd = fd;
     walk->bases[walk->base_count].device = info.st_dev;
     walk->bases[walk->base_count].inode = info.st_ino;
     walk->base_count++;
     return fd;
+}
+
+/* A file operand's base and name: its real parent directory and name, or,
+ * past MAX_FILE_BASES directories, the root and its real path. */
+static void file_operand_base(struct discovery_walk *walk, struct operand *operand,
+                              const char *real)
+{
+    char *parent = path_dirname(real);
+    struct stat info;
+    int fd = stat(parent, &info) == 0 ? known_base(walk, &info) : -1;
+    if (fd < 0 && walk->file_bases < MAX_FILE_BASES && walk->base_count < walk->max_bases) {
+        fd = open_base(walk, parent);
+        walk->file_bases += fd >= 0;
+    }
+    if (fd >= 0) {
+        operand->base_fd = fd;
+        operand->name = path_basename(real);
+    } else if (strcmp(real, "/") != 0) {
+        if (walk->root_fd < 0)
+            walk->root_fd = open_base(walk, "/");
+        operand->base_fd = walk->root_fd;
+        operand->name = xstrdup(real + 1);
+    }
+    if (operand->base_fd < 0)
+        operand->problem = xasprintf("cannot open file: %s", strerror(errno));
+    free(parent);
 }
 
 /* Opens one operand (already known to exist, with info from stat). */
@@ -753,8 +882,12 @@ static void operand_open(struct discovery_walk *walk, struct operand *operand,
     }
     if (operand->is_directory) {
         /* Named by the user: followed even when it is a symbolic link. */
-        operand->base_fd = open_base(walk, given);
-        if (operand->base_fd < 0)
+        operand->base_fd = walk->base_count < walk->max_bases ? open_base(walk, given) : -1;
+        if (operand->base_fd < 0 && walk->base_count >= walk->max_bases)
+            operand->problem = xasprintf("cannot read directory: more directory "
+                                         "operands than the limit on open files "
+                                         "allows (%zu; see ulimit -n)", walk->max_bases);
+        else if (operand->base_fd < 0)
             operand->problem = xasprintf("cannot read directory: %s", strerror(errno));
         operand->real = realpath(given, NULL);
         return;
@@ -770,12 +903,7 @@ static void operand_open(struct discovery_walk *walk, struct operand *operand,
         operand->problem = xasprintf("cannot open file: %s", strerror(errno));
         return;
     }
-    char *parent = path_dirname(real);
-    operand->name = path_basename(real);
-    operand->base_fd = open_base(walk, parent);
-    if (operand->base_fd < 0)
-        operand->problem = xasprintf("cannot open file: %s", strerror(errno));
-    free(parent);
+    file_operand_base(walk, operand, real);
     free(real);
 }
 
@@ -789,8 +917,9 @@ struct discovery_walk *discovery_open(const char *const *operands, size_t count,
     walk->root = root;
     walk->exclude = exclude;
     walk->operands = xcalloc(count ? count : 1, sizeof(*walk->operands));
-    walk->bases = xcalloc(count ? count : 1, sizeof(*walk->bases));
-    reserve_descriptors(count);
+    walk->bases = xcalloc(count + 1, sizeof(*walk->bases));
+    walk->root_fd = -1;
+    walk->max_bases = reserve_descriptors(count);
     for (size_t i = 0; i < count; i++) {
         struct stat info;
         if (stat(operands[i], &info) != 0) {
@@ -882,7 +1011,7 @@ void discovery_close(struct discovery_walk *walk)
     for (size_t i = 0; i < walk->count; i++) {
         struct operand *operand = &walk->operands[i];
         for (size_t d = 0; d < operand->depth; d++)
-            frame_release(&operand->frames[d]);
+            frame_release(walk, &operand->frames[d]);
         free(operand->frames);
         discovered_file_free(operand->head);
         free(operand->path);

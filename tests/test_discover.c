@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,11 +119,16 @@ static char *walk_all(const char *const *operands, size_t count,
                 fail_msg("%s: %s", file->display, read_error);
             what = text.data;
         }
+        size_t needed = strlen(file->display) + strlen(what) + 3;
+        if (size - used < needed) {
+            size = (size + needed) * 2;
+            listing = realloc(listing, size);
+            assert_non_null(listing);
+        }
         used += (size_t)snprintf(listing + used, size - used, "%s|%s", file->display, what);
         if (what == text.data)
             used--;                                 /* the text's newline */
         listing[used++] = '\n';
-        assert_true(used < size - 512);
         source_release(&text);
         discovered_file_free(file);
     }
@@ -352,8 +358,9 @@ static void test_special_operands(void **state)
     free(error);
 }
 
-/* Deep trees keep few descriptors open and come back up through "..";
- * a directory moved away meanwhile is reported, not followed. */
+/* Deep trees keep few descriptors open and come back up through ".." or,
+ * when that is not the directory it was, by name from the operand; a
+ * directory replaced meanwhile is reported, not searched. */
 static void test_directory_moved_while_searched(void **state)
 {
     (void)state;
@@ -363,13 +370,33 @@ static void test_directory_moved_while_searched(void **state)
     char *moving = path_join(root, "moving");
     const char *const operands[] = { moving };
     char *error = NULL;
+    char *d1 = path_join(root, "moving/d1");
+    char *d2 = path_join(root, "moving/d1/d2");
+    char *moved = path_join(root, "moving/moved");
+    char *old_d1 = path_join(root, "moving/old");
+    /* d2 moved out of d1: ".." leads elsewhere, d1 is found by name. */
     struct discovery_walk *walk = discovery_open(operands, 1, root, NULL, &error);
     struct discovered_file *file = discovery_next(walk);
     assert_string_equal(file->display, "moving/d1/d2/d3/d4/d5/d6/compose.yaml");
     discovered_file_free(file);
-    char *from = path_join(root, "moving/d1/d2");
-    char *to = path_join(root, "moving/moved");
-    assert_int_equal(rename(from, to), 0);
+    assert_int_equal(rename(d2, moved), 0);
+    file = discovery_next(walk);
+    assert_string_equal(file->display, "moving/d1/z/compose.yaml");
+    assert_null(file->problem);
+    discovered_file_free(file);
+    file = discovery_next(walk);
+    assert_string_equal(file->display, "moving/z/compose.yaml");
+    discovered_file_free(file);
+    assert_null(discovery_next(walk));
+    discovery_close(walk);
+    /* ... and d1 replaced by another directory: given up, and said so. */
+    assert_int_equal(rename(moved, d2), 0);
+    walk = discovery_open(operands, 1, root, NULL, &error);
+    file = discovery_next(walk);
+    discovered_file_free(file);
+    assert_int_equal(rename(d2, moved), 0);
+    assert_int_equal(rename(d1, old_d1), 0);
+    assert_int_equal(mkdir(d1, 0755), 0);
     file = discovery_next(walk);
     assert_string_equal(file->display, "moving/d1");
     assert_string_equal(file->problem, "directory moved while it was being searched; "
@@ -378,15 +405,59 @@ static void test_directory_moved_while_searched(void **state)
     assert_null(discovery_next(walk));
     discovery_close(walk);
     /* Untouched, the same tree is walked whole. */
-    assert_int_equal(rename(to, from), 0);
+    assert_int_equal(rmdir(d1), 0);
+    assert_int_equal(rename(old_d1, d1), 0);
+    assert_int_equal(rename(moved, d2), 0);
     char *got = walk_all(operands, 1, NULL, NULL, NULL, false);
     expect_listing(got, "moving/d1/d2/d3/d4/d5/d6/compose.yaml|deep: 1\n"
                         "moving/d1/z/compose.yaml|after: 1\n"
                         "moving/z/compose.yaml|last: 1\n");
     free(got);
-    free(from);
-    free(to);
+    free(d1);
+    free(d2);
+    free(moved);
+    free(old_d1);
     free(moving);
+}
+
+/* Many directory operands share a few descriptors: each waits with its
+ * directories closed and reopens them when its turn comes. */
+static void test_many_directory_operands(void **state)
+{
+    (void)state;
+    enum { COUNT = 150 };
+    char *operands[COUNT];
+    for (int i = 0; i < COUNT; i++) {
+        char relative[64];
+        snprintf(relative, sizeof(relative), "many/%03d/x/y/compose.yaml", i);
+        make_file(relative, "n: 1\n");
+        snprintf(relative, sizeof(relative), "many/%03d", COUNT - 1 - i);
+        operands[i] = path_join(root, relative);
+    }
+    /* After the first file, every operand has looked ahead to its own
+     * first: 150 bases, 3 directories deep each, in 64 descriptors. */
+    char *error = NULL;
+    struct discovery_walk *walk = discovery_open((const char *const *)operands, COUNT,
+                                                 root, NULL, &error);
+    discovered_file_free(discovery_next(walk));
+    size_t open_now = 0;
+    DIR *fds = opendir("/proc/self/fd");
+    assert_non_null(fds);
+    while (readdir(fds) != NULL)
+        open_now++;
+    closedir(fds);
+    if (open_now > COUNT + 64 + 16 + 16)
+        fail_msg("%zu descriptors open for %d operands", open_now, (int)COUNT);
+    discovery_close(walk);
+    char *got = walk_all((const char *const *)operands, COUNT, NULL, NULL, NULL, false);
+    size_t lines = 0;
+    for (const char *p = got; (p = strstr(p, "|n: 1\n")) != NULL; p++)
+        lines++;
+    assert_int_equal(lines, COUNT);
+    assert_non_null(strstr(got, "many/000/x/y/compose.yaml|n: 1\nmany/001/"));
+    free(got);
+    for (int i = 0; i < COUNT; i++)
+        free(operands[i]);
 }
 
 int main(void)
@@ -399,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_excluded_operands),
         cmocka_unit_test(test_special_operands),
         cmocka_unit_test(test_directory_moved_while_searched),
+        cmocka_unit_test(test_many_directory_operands),
     };
     return cmocka_run_group_tests(tests, make_tree, remove_tree);
 }
