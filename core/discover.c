@@ -604,6 +604,11 @@ static struct discovered_file *consider_symlink(const struct discovery_walk *wal
                                                 const char *link)
 {
     char *target = read_link(operand->base_fd, link);
+    if (target != NULL && target[0] == '\0') {
+        free(target);           /* the kernel resolves nothing through it */
+        target = NULL;
+        errno = ENOENT;
+    }
     if (target == NULL)
         return make_file(walk, operand, link, NULL, NULL,
                          xasprintf("cannot open file: %s", strerror(errno)));
@@ -675,10 +680,13 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
     int parent_fd = frame->fd;
     const char *path = child_path(operand, entry->name);
     *kind = ITEM_FILE;
-    char *absolute = path_join(operand->absolute, path);
     bool is_directory = entry->type == DT_DIR;
-    bool excluded = is_excluded(walk, absolute, is_directory);
-    free(absolute);
+    bool excluded = false;
+    if (walk->exclude != NULL && walk->exclude->count > 0) {
+        char *absolute = path_join(operand->absolute, path);
+        excluded = is_excluded(walk, absolute, is_directory);
+        free(absolute);
+    }
     if (excluded) {
         *kind = is_directory ? ITEM_EXCLUDED_DIRECTORY : ITEM_EXCLUDED_FILE;
         return make_file(walk, operand, path, NULL, NULL, NULL);
