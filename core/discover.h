@@ -18,6 +18,12 @@
  * component, following no symbolic link.  So a file swapped for a link
  * after discovery is refused, a plugin that changes the current directory
  * changes nothing, and paths longer than PATH_MAX are searched and read.
+ * Descriptors stay bounded: file operands in more than 128 directories
+ * share "/" as their base (their real path as relative path), the walk
+ * keeps 64 directories open in all and reopens the others (checked by
+ * device and inode), and directory operands beyond what the limit on open
+ * files allows are reported.  Directories deeper than 1000 levels are
+ * reported, not searched.
  *
  * The configuration's `exclude` globs (path_glob.h, relative to the root) skip
  * files and whole directories on purpose; skipped Compose files and
