@@ -93,19 +93,24 @@ static bool written_after(const struct config *config, size_t left, size_t right
 size_t allowlist_report_stale(const struct config *config,
                               const struct registry *registry,
                               const char *config_display,
-                              const struct string_list *checked,
+                              allowlist_coverage_fn fully_checked,
+                              void *coverage_data,
                               const struct string_list *incomplete,
                               struct file_result **results)
 {
     *results = NULL;
-    if (!registry->rules[CORE_RULE_STALE].enabled)
+    if (!registry->rules[CORE_RULE_STALE].enabled || fully_checked == NULL)
         return 0;
     size_t *stale = xcalloc(config->entry_count + 1, sizeof(*stale));
     size_t stale_count = 0;
     for (size_t e = 0; e < config->entry_count; e++) {
         const struct allowlist_entry *entry = &config->entries[e];
-        if (entry->used || !string_list_has(checked, entry->package.text) ||
-            string_list_has(incomplete, entry->package.text) ||
+        bool any_package = strcmp(entry->package.text, "*") == 0;
+        /* An entry for every package cannot be judged while any file
+         * could not be read. */
+        if (entry->used || !fully_checked(coverage_data, entry->package.text) ||
+            (any_package ? incomplete->count > 0
+                         : string_list_has(incomplete, entry->package.text)) ||
             !group_fully_enabled(registry, entry->group.text))
             continue;
         /* Insertion keeps the entries in the order they are written (the

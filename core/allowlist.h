@@ -19,20 +19,26 @@
 void allowlist_apply(struct file_result *result, struct config *config,
                      const struct registry *registry);
 
+/* Whether the run read every Compose file of a package (its whole
+ * directory; for "*", the root): only then can an allowlist entry of it be
+ * judged stale (SPEC §3, "fully checked"). */
+typedef bool (*allowlist_coverage_fn)(void *data, const char *package);
+
 /*
  * The configuration file's results: an SL005 warning at the entry's line
- * and column for every unused entry of a package the run checked
- * (checked: names of packages with at least one file checked; incomplete:
- * packages with a file that could not be read or parsed, whose entries
- * cannot be judged), when every rule of the entry's group ran.  Entries
- * come in the order they are written, one result per run of entries of
- * the same package (a result names one package).  Returns how many
- * results *results holds (a malloc'd array; release each, then free it).
+ * and column for every unused entry of a package the run checked fully
+ * (fully_checked; NULL: none is), unless the package has a file that could
+ * not be read or parsed (incomplete: its entries cannot be judged), when
+ * every rule of the entry's group ran.  Entries come in the order they
+ * are written, one result per run of entries of the same package (a
+ * result names one package).  Returns how many results *results holds (a
+ * malloc'd array; release each, then free it).
  */
 size_t allowlist_report_stale(const struct config *config,
                               const struct registry *registry,
                               const char *config_display,
-                              const struct string_list *checked,
+                              allowlist_coverage_fn fully_checked,
+                              void *coverage_data,
                               const struct string_list *incomplete,
                               struct file_result **results);
 

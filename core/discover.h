@@ -2,9 +2,40 @@
  * discover.h - find the Compose files named by the command-line operands.
  *
  * Directories are searched recursively for (docker-)?compose*.y{a,}ml;
- * symlinked directories are never entered, a symlinked Compose file is read
- * only when it resolves inside the operand's tree, and ".git" is skipped.
- * A file named directly as an operand is checked whatever its name.
+ * ".git" is skipped.  A file named directly as an operand is checked
+ * whatever its name.  An operand the user named is followed when it is a
+ * symbolic link (to a directory or a file); inside the trees, symbolic links
+ * to directories are never entered, and a symbolic link named like a
+ * Compose file is read only when it resolves inside the operand's tree.
+ * What is not a regular file (a FIFO, a device, a socket) is reported,
+ * never opened.
+ *
+ * Nothing is opened by an absolute or operand-based path once the walk has
+ * started: each operand (a directory, or a file's parent directory) is
+ * opened once as a directory descriptor, the walk goes down with openat()
+ * and O_NOFOLLOW, and each file is handed on as that descriptor plus a
+ * plain relative path, which source_read_at() (source.h) opens component by
+ * component, following no symbolic link.  So a file swapped for a link
+ * after discovery is refused, a plugin that changes the current directory
+ * changes nothing, and paths longer than PATH_MAX are searched and read.
+ * Descriptors stay bounded: file operands in more than 128 directories
+ * share "/" as their base (their real path as relative path), the walk
+ * keeps 64 directories open in all and reopens the others (checked by
+ * device and inode), and directory operands beyond what the limit on open
+ * files allows are reported.  Directories deeper than 1000 levels are
+ * reported, not searched.
+ *
+ * The configuration's `exclude` globs (path_glob.h, relative to the root) skip
+ * files and whole directories on purpose; skipped Compose files and
+ * directories are counted.  An operand that an exclude glob matches (or
+ * lies in a directory one matches) is skipped too, even when named
+ * explicitly: a pre-commit hook that passes file names must check exactly
+ * what a run over the whole tree checks, and an `exclude` that a file name
+ * on the command line could override would let a caller pick which files
+ * escape review.
+ *
+ * Package names are not discovery's business: packages_assign (packages.h)
+ * sets them.
  *
  * The search streams: files come out one at a time, in the report's order
  * (display paths compared component by component, see discover_compare),
@@ -16,19 +47,32 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
+
+#include "string_list.h"
 
 struct discovered_file {
-    char *path;                 /* path to open (operand-based); owned */
+    char *path;                 /* operand-based path, for messages only
+                                   (never opened); owned */
     char *absolute;             /* lexically normalised absolute path; owned */
     char *display;              /* relative to the root, '/'-separated; owned */
-    char *package;              /* package name; owned, may be NULL */
+    char *package;              /* set by packages_assign; owned, may be NULL */
     char *problem;              /* set when the file must not be read; owned */
+    int base_fd;                /* directory descriptor owned by the walk,
+                                   valid until discovery_close; -1 when
+                                   there is none (then problem is set) */
+    char *relative;             /* the file from base_fd: '/'-separated, no
+                                   "..", no leading '/' (source_read_at);
+                                   owned; NULL when base_fd is -1 */
+    dev_t device;               /* the file as discovered (0 and 0 when it */
+    ino_t inode;                /* could not be looked at) */
     char *content;              /* the text itself, already read (standard
                                    input); owned; NULL: read from path */
     size_t content_length;
 };
 
-/* Frees what a file owns and clears it; the struct itself stays. */
+/* Frees what a file owns and clears it (base_fd becomes -1; the walk owns
+ * the descriptor); the struct itself stays. */
 void discovered_file_release(struct discovered_file *file);
 /* Frees what a file owns and the file itself (accepts NULL). */
 void discovered_file_free(struct discovered_file *file);
@@ -44,11 +88,16 @@ struct discovery_walk;
 
 /*
  * Starts a search of operands (count of them).  root is the absolute,
- * normalised root directory for display paths.  Returns the walk, or NULL
- * with *error set (a missing operand: a usage error).
+ * normalised root directory for display paths and exclude globs; it and
+ * exclude (a list of globs, may be NULL) are borrowed for the walk's
+ * lifetime.  Every operand's directory descriptor is opened here, so that
+ * processes forked afterwards share them.  Returns the walk, or NULL with
+ * *error set (a missing operand: a usage error).
  */
 struct discovery_walk *discovery_open(const char *const *operands, size_t count,
-                                      const char *root, char **error);
+                                      const char *root,
+                                      const struct string_list *exclude,
+                                      char **error);
 
 /* The next file, owned by the caller (discovered_file_free), or NULL when
  * the search is over. */
@@ -57,6 +106,22 @@ struct discovered_file *discovery_next(struct discovery_walk *walk);
 /* Files returned so far. */
 size_t discovery_count(const struct discovery_walk *walk);
 
+/* Compose files skipped so far because an exclude glob matched them (or an
+ * excluded operand named them). */
+size_t discovery_excluded(const struct discovery_walk *walk);
+
+/* Directories skipped so far, unsearched, because an exclude glob matched
+ * them (their Compose files are not counted above: excluding a directory
+ * means not looking into it). */
+size_t discovery_excluded_directories(const struct discovery_walk *walk);
+
+/* The directory descriptors files are opened under (every base_fd a file
+ * can have), all opened by discovery_open: processes forked afterwards
+ * keep these.  Returns how many; *fds is malloc'd (the caller frees it). */
+size_t discovery_descriptors(const struct discovery_walk *walk, int **fds);
+
+/* Closes every descriptor of the walk (files' base_fd included) and frees
+ * it (accepts NULL). */
 void discovery_close(struct discovery_walk *walk);
 
 #endif

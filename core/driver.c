@@ -121,8 +121,9 @@ static int validate_config(const struct run *run)
 {
     const struct config *config = &run->config;
     struct config_error error = { NULL, { 0, 0 } };
-    const struct config_list *lists[] = { &config->select, &config->ignore };
-    for (size_t l = 0; l < 2; l++)
+    const struct config_list *lists[] = { &config->select, &config->ignore,
+                                          &config->extend_select };
+    for (size_t l = 0; l < 3; l++)
         for (size_t i = 0; i < lists[l]->count; i++)
             if (!registry_selector_known(&run->registry, lists[l]->items[i].text))
                 config_fail(&error, lists[l]->items[i].pos, "unknown rule "
@@ -168,18 +169,23 @@ static void plugin_request_build(const struct options *options,
 }
 
 /* Which rules run: the command line's --select and --ignore replace the
- * configuration's. */
+ * configuration's; --extend-select and the configuration's extend-select
+ * both add to the selection. */
 static int apply_selection(const struct options *options, struct run *run)
 {
     struct string_list select = STRING_LIST_INIT, ignore = STRING_LIST_INIT;
+    struct string_list extend = STRING_LIST_INIT;
     if (!options->select_given)
         config_strings(&run->config.select, &select);
     if (!options->ignore_given)
         config_strings(&run->config.ignore, &ignore);
+    config_strings(&run->config.extend_select, &extend);
+    for (size_t i = 0; i < options->extend_select.count; i++)
+        string_list_add(&extend, options->extend_select.items[i]);
     bool has_select = options->select_given || run->config.select.count > 0;
     struct rule_selection selection = {
         has_select ? (options->select_given ? &options->select : &select) : NULL,
-        &options->extend_select,
+        &extend,
         options->ignore_given ? &options->ignore : &ignore,
     };
     char *error = NULL;
@@ -190,23 +196,32 @@ static int apply_selection(const struct options *options, struct run *run)
     }
     string_list_release(&select);
     string_list_release(&ignore);
+    string_list_release(&extend);
     return status;
 }
 
-/* Files flow from the search, through the pool, into the report. */
-struct file_flow {
+/* Files flow from the search, through the pool, into the report.  What
+ * a check run holds, from before confinement to the end. */
+struct check_run {
+    const char *const *operands;
+    size_t operand_count;
+    char **absolute;                    /* the operands, absolute; owned */
+    bool from_stdin;                    /* the operand is "-" */
+    struct package_directories packages;
+    struct report_output output;
+    int null_fd;                        /* /dev/null for the workers */
+    struct string_list exclude;         /* the exclude globs */
     struct discovery_walk *walk;        /* NULL when checking standard input */
     struct discovered_file *stdin_file; /* handed out first; then owned by
                                            the pool */
-    const struct package_directories *packages;
-    struct report_stream *stream;
-    const struct report_output *output;
-    char *overwritten;          /* a checked file the report would replace */
+    struct report_stream stream;
+    char *overwritten;                  /* a checked file the report would
+                                           replace */
 };
 
 static struct discovered_file *next_file(void *data)
 {
-    struct file_flow *flow = data;
+    struct check_run *flow = data;
     if (flow->overwritten != NULL)
         return NULL;
     struct discovered_file *file = flow->stdin_file;
@@ -215,33 +230,33 @@ static struct discovered_file *next_file(void *data)
         file = discovery_next(flow->walk);
     if (file == NULL)
         return NULL;
-    struct stat info;
-    if (flow->output->exists && stat(file->path, &info) == 0 &&
-        report_output_is(flow->output, info.st_dev, info.st_ino)) {
+    if (file->content == NULL && report_output_is(&flow->output, file->device, file->inode)) {
         /* Stop: the report must not replace a file it checks. */
         flow->overwritten = xstrdup(file->display);
         discovered_file_free(file);
         return NULL;
     }
-    packages_assign(file, flow->packages);
+    packages_assign(file, &flow->packages);
     return file;
 }
 
-/* Which packages this run checks fully.  Standard input never checks a
- * whole package. */
+/* Which packages this run checks fully: the operands cover the package's
+ * directories (packages.h).  Standard input never checks a whole package. */
 static bool fully_checked(void *data, const char *package)
 {
-    (void)package;
-    const struct file_flow *flow = data;
-    return flow->walk != NULL;
+    const struct check_run *flow = data;
+    return !flow->from_stdin &&
+           packages_fully_checked(&flow->packages, package,
+                                  (const char *const *)flow->absolute,
+                                  flow->operand_count);
 }
 
 static void deliver_file(void *data, const struct discovered_file *file,
                          struct file_result *result)
 {
     (void)file;
-    struct file_flow *flow = data;
-    report_stream_file(flow->stream, result);
+    struct check_run *flow = data;
+    report_stream_file(&flow->stream, result);
 }
 
 /* Files outside the scanned trees that the confined process still reads:
@@ -286,147 +301,179 @@ static int confine_and_load(const struct options *options, struct run *run,
     return 0;
 }
 
-static int run_checks(const struct options *options, struct run *run)
+/* Checks what the command line names before anything is opened: "-"
+ * alone, operands that exist.  Returns 0, or -1 after printing why. */
+static int check_operands(const struct options *options, struct check_run *flow)
 {
-    const char *root = run->root;
     static const char *const default_operands[] = { "." };
-    const char *const *operands = options->operands;
-    size_t operand_count = options->operand_count;
-    if (operand_count == 0) {
-        operands = default_operands;
-        operand_count = 1;
+    flow->operands = options->operands;
+    flow->operand_count = options->operand_count;
+    if (flow->operand_count == 0) {
+        flow->operands = default_operands;
+        flow->operand_count = 1;
     }
-
-    /* "-" is standard input, alone. */
-    bool from_stdin = false;
-    for (size_t i = 0; i < operand_count; i++)
-        from_stdin |= strcmp(operands[i], "-") == 0;
-    if (from_stdin && operand_count > 1) {
+    for (size_t i = 0; i < flow->operand_count; i++)
+        flow->from_stdin |= strcmp(flow->operands[i], "-") == 0;
+    if (flow->from_stdin && flow->operand_count > 1) {
         terminal_error("sandlint: '-' (standard input) cannot be combined with "
                        "other operands\n");
-        return EXIT_TROUBLE;
+        return -1;
     }
-    if (options->stdin_filename != NULL && !from_stdin) {
+    if (options->stdin_filename != NULL && !flow->from_stdin) {
         terminal_error("sandlint: --stdin-filename needs '-' as the operand\n");
-        return EXIT_TROUBLE;
+        return -1;
     }
     /* A missing operand is a usage error, reported before anything else. */
-    for (size_t i = 0; i < operand_count && !from_stdin; i++) {
+    for (size_t i = 0; i < flow->operand_count && !flow->from_stdin; i++) {
         struct stat info;
-        if (stat(operands[i], &info) != 0) {
-            terminal_error("sandlint: %s: %s\n", operands[i], strerror(errno));
-            return EXIT_TROUBLE;
+        if (stat(flow->operands[i], &info) != 0) {
+            terminal_error("sandlint: %s: %s\n", flow->operands[i], strerror(errno));
+            return -1;
         }
     }
-    /* Everything that needs files outside the scanned trees happens before
-     * confinement: package globs, the report, /dev/null for the workers. */
-    struct package_directories packages;
-    packages_find(&run->config, root, &packages);
-    struct report_output output;
-    if (report_output_open(&output, options->output) != 0) {
-        packages_release(&packages);
-        return EXIT_TROUBLE;
-    }
-    for (size_t i = 0; i < operand_count && !from_stdin; i++) {
-        struct stat info;
-        if (stat(operands[i], &info) == 0 &&
-            report_output_is(&output, info.st_dev, info.st_ino)) {
-            terminal_error("sandlint: refusing to write the report over %s, "
-                           "which is checked\n", operands[i]);
-            report_output_abort(&output);
-            packages_release(&packages);
-            return EXIT_TROUBLE;
-        }
-    }
-    int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
-    struct discovered_file *stdin_file =
-        from_stdin ? stdin_file_read(options->stdin_filename, root, options->max_file_size)
-                   : NULL;
-    struct discovery_walk *walk = NULL;
-    if (confine_and_load(options, run, operands, from_stdin ? 0 : operand_count) != 0) {
-        report_output_abort(&output);
-        packages_release(&packages);
-        discovered_file_free(stdin_file);
-        if (null_fd >= 0)
-            close(null_fd);
-        return EXIT_TROUBLE;
-    }
-    char *error = NULL;
-    if (!from_stdin)
-        walk = discovery_open(operands, operand_count, root, &error);
-    if (walk == NULL && !from_stdin) {
-        terminal_error("sandlint: %s\n", error);
-        free(error);
-        report_output_abort(&output);
-        packages_release(&packages);
-        if (null_fd >= 0)
-            close(null_fd);
-        return EXIT_TROUBLE;
-    }
+    flow->absolute = xcalloc(flow->operand_count + 1, sizeof(*flow->absolute));
+    for (size_t i = 0; i < flow->operand_count && !flow->from_stdin; i++)
+        flow->absolute[i] = path_absolute(flow->operands[i]);
+    return 0;
+}
 
-    const struct registry *registry = &run->registry;
+/* Everything that needs files outside the scanned trees, opened before
+ * confinement: package directories, the report, /dev/null for the
+ * workers, standard input.  Returns 0, or -1 after printing why. */
+static int open_outside(const struct options *options, struct run *run,
+                        struct check_run *flow)
+{
+    packages_find(&run->config, run->root, &flow->packages);
+    config_strings(&run->config.exclude, &flow->exclude);
+    if (report_output_open(&flow->output, options->output) != 0)
+        return -1;
+    for (size_t i = 0; i < flow->operand_count && !flow->from_stdin; i++) {
+        struct stat info;
+        if (stat(flow->operands[i], &info) == 0 &&
+            report_output_is(&flow->output, info.st_dev, info.st_ino)) {
+            terminal_error("sandlint: refusing to write the report over %s, "
+                           "which is checked\n", flow->operands[i]);
+            return -1;
+        }
+    }
+    flow->null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (flow->from_stdin)
+        flow->stdin_file = stdin_file_read(options->stdin_filename, run->root,
+                                           options->max_file_size);
+    return 0;
+}
+
+static void check_run_release(struct check_run *flow)
+{
+    for (size_t i = 0; flow->absolute != NULL && i < flow->operand_count; i++)
+        free(flow->absolute[i]);
+    free(flow->absolute);
+    packages_release(&flow->packages);
+    report_output_abort(&flow->output);
+    if (flow->null_fd >= 0)
+        close(flow->null_fd);
+    string_list_release(&flow->exclude);
+    discovery_close(flow->walk);
+    discovered_file_free(flow->stdin_file);
+    free(flow->overwritten);
+}
+
+/* Checks every file, in worker processes unless --no-isolation. */
+static int check_files(const struct options *options, const struct run *run,
+                       struct check_run *flow)
+{
     struct scan_settings settings = {
-        .registry = registry,
+        .registry = &run->registry,
         .max_file_size = options->max_file_size,
         .max_memory = options->no_isolation ? 0 : options->max_memory,
         .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
     };
-    struct report_stream stream;
-    struct file_flow flow = { walk, stdin_file, &packages, &stream, &output, NULL };
-    report_stream_begin(&stream, output.stream, options->format, registry,
-                        &run->config, run->config_display, root,
-                        want_color(options, output.stream), options->show_accepted);
-    report_stream_set_coverage(&stream, fully_checked, &flow);
-    int pool_status = 0;
     if (options->no_isolation) {
-        pool_run_in_process(&settings, next_file, &flow, deliver_file, &flow);
-    } else {
-        struct pool_settings pool = {
-            .scan = &settings,
-            .jobs = options->jobs ? options->jobs : online_cpus(),
-            .adaptive = options->jobs == 0,
-            .timeout_seconds = options->timeout,
-            .max_memory = options->max_memory,
-            .null_fd = null_fd,
-            .worker_setup = confine_worker,
-        };
-        pool_status = pool_run(&pool, next_file, &flow, deliver_file, &flow);
+        pool_run_in_process(&settings, next_file, flow, deliver_file, flow);
+        return 0;
     }
-    if (null_fd >= 0)
-        close(null_fd);
+    /* Workers open files under the walk's directories, which they keep. */
+    int *keep = NULL;
+    size_t keep_count = flow->walk != NULL ? discovery_descriptors(flow->walk, &keep) : 0;
+    struct pool_settings pool = {
+        .scan = &settings,
+        .jobs = options->jobs ? options->jobs : online_cpus(),
+        .adaptive = options->jobs == 0,
+        .timeout_seconds = options->timeout,
+        .max_memory = options->max_memory,
+        .null_fd = flow->null_fd,
+        .keep_fds = keep,
+        .keep_count = keep_count,
+        .worker_setup = confine_worker,
+    };
+    int status = pool_run(&pool, next_file, flow, deliver_file, flow);
+    free(keep);
+    return status;
+}
+
+static int run_checks(const struct options *options, struct run *run)
+{
+    struct check_run flow;
+    memset(&flow, 0, sizeof(flow));
+    flow.null_fd = -1;
+    flow.output.stream = NULL;
+    flow.output.finisher = -1;
+    flow.output.command_fd = flow.output.reply_fd = -1;
+    if (check_operands(options, &flow) != 0 || open_outside(options, run, &flow) != 0 ||
+        confine_and_load(options, run, flow.operands,
+                         flow.from_stdin ? 0 : flow.operand_count) != 0) {
+        check_run_release(&flow);
+        return EXIT_TROUBLE;
+    }
+    if (!flow.from_stdin) {
+        char *error = NULL;
+        flow.walk = discovery_open(flow.operands, flow.operand_count, run->root,
+                                   &flow.exclude, &error);
+        if (flow.walk == NULL) {
+            terminal_error("sandlint: %s\n", error);
+            free(error);
+            check_run_release(&flow);
+            return EXIT_TROUBLE;
+        }
+    }
+
+    report_stream_begin(&flow.stream, flow.output.stream, options->format,
+                        &run->registry, &run->config, run->config_display, run->root,
+                        want_color(options, flow.output.stream), options->show_accepted);
+    report_stream_set_coverage(&flow.stream, fully_checked, &flow);
+    int pool_status = check_files(options, run, &flow);
     /* Even after a failure the report stays well-formed. */
-    size_t files = from_stdin ? 1 : discovery_count(walk);
-    report_stream_end(&stream, files);
-    const struct report *report = &stream.report;
+    size_t files = flow.from_stdin ? 1 : discovery_count(flow.walk);
+    size_t excluded = flow.from_stdin ? 0 : discovery_excluded(flow.walk);
+    flow.stream.report.excluded = excluded;
+    report_stream_end(&flow.stream, files);
+    const struct report *report = &flow.stream.report;
     bool failing = report->errors > 0 || (options->strict && report->warnings > 0);
-    int status = pool_status != 0 || stream.plugin_failed ? EXIT_TROUBLE
-                 : failing && !options->exit_zero         ? EXIT_FINDINGS
-                                                          : EXIT_CLEAN;
+    int status = pool_status != 0 || flow.stream.plugin_failed ? EXIT_TROUBLE
+                 : failing && !options->exit_zero              ? EXIT_FINDINGS
+                                                               : EXIT_CLEAN;
     if (flow.overwritten != NULL) {
         terminal_error("sandlint: refusing to write the report over %s, which "
                        "is checked; nothing written\n", flow.overwritten);
         status = EXIT_TROUBLE;
-    } else if (files == 0) {
-        /* A check that checked nothing must not pass. */
+    } else if (files == 0 && excluded == 0 &&
+               (flow.from_stdin || discovery_excluded_directories(flow.walk) == 0)) {
+        /* A check that checked nothing must not pass (files left out on
+         * purpose by exclude are not nothing). */
         terminal_error("sandlint: no Compose files found under %s%s\n",
-                operands[0], operand_count > 1 ? " and the other operands" : "");
+                       flow.operands[0],
+                       flow.operand_count > 1 ? " and the other operands" : "");
         status = EXIT_TROUBLE;
     }
-    if (status == EXIT_TROUBLE && flow.overwritten != NULL)
-        report_output_abort(&output);
-    else if (report_output_commit(&output) != 0)
+    if (flow.overwritten == NULL && report_output_commit(&flow.output) != 0)
         status = EXIT_TROUBLE;
     if (!options->quiet && flow.overwritten == NULL) {
         char *summary = report_summary(report);
         terminal_error("%s\n", summary);
         free(summary);
     }
-    free(flow.overwritten);
-    report_stream_release(&stream);
-    discovered_file_free(flow.stdin_file);
-    if (walk != NULL)
-        discovery_close(walk);
-    packages_release(&packages);
+    report_stream_release(&flow.stream);
+    check_run_release(&flow);
     return status;
 }
 

@@ -275,6 +275,11 @@ char *report_summary(const struct report *report)
         plural(report->warnings, "warning", "warnings"), report->files,
         plural(report->files, "file", "files"), report->services,
         plural(report->services, "service", "services"));
+    if (report->excluded != 0) {
+        char *longer = xasprintf("%s, %zu excluded", summary, report->excluded);
+        free(summary);
+        summary = longer;
+    }
     if (report->allowlisted != 0) {
         char *longer = xasprintf("%s, %zu allowlisted", summary, report->allowlisted);
         free(summary);

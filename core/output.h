@@ -31,6 +31,7 @@ struct report {
     const struct config *config;    /* allowlist entries named in hints */
     const char *config_display;     /* config path relative to the root */
     size_t files, services;         /* known before end() */
+    size_t excluded;                /* Compose files skipped on purpose */
     size_t errors, warnings;        /* failing, and warning (not accepted) */
     size_t allowlisted, suppressed; /* accepted by an entry, by a comment */
     size_t written;                 /* findings handed to finding() so far */

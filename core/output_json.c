@@ -71,10 +71,14 @@ static void json_finding(FILE *out, const struct report *report,
 static void json_end(FILE *out, const struct report *report)
 {
     fprintf(out, "%s],\n \"summary\": {\"files\": %zu, \"services\": %zu, "
-            "\"errors\": %zu, \"warnings\": %zu, \"suppressed\": %zu}}\n",
+            "\"errors\": %zu, \"warnings\": %zu, \"suppressed\": %zu",
             report->written ? "\n " : "", report->files, report->services,
             report->errors, report->warnings + report->allowlisted,
             report->suppressed);
+    /* Only when exclude skipped files, so other reports keep their form. */
+    if (report->excluded != 0)
+        fprintf(out, ", \"excluded\": %zu", report->excluded);
+    fputs("}}\n", out);
 }
 
 const struct output_writer output_json_writer = {

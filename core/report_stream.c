@@ -30,16 +30,10 @@ void report_stream_begin(struct report_stream *stream, FILE *out, int format,
 }
 
 void report_stream_set_coverage(struct report_stream *stream,
-                                report_coverage_fn fully_checked, void *data)
+                                allowlist_coverage_fn fully_checked, void *data)
 {
     stream->fully_checked = fully_checked;
     stream->coverage_data = data;
-}
-
-static bool fully_checked(struct report_stream *stream, const char *package)
-{
-    return stream->fully_checked != NULL &&
-           stream->fully_checked(stream->coverage_data, package);
 }
 
 static void hold(struct report_stream *stream, struct file_result *result)
@@ -58,11 +52,8 @@ void report_stream_file(struct report_stream *stream, struct file_result *result
 {
     stream->report.services += result->services;
     stream->plugin_failed |= result->plugin_failed;
-    if (result->package != NULL && fully_checked(stream, result->package)) {
-        string_list_add_unique(&stream->checked, result->package);
-        if (result->incomplete)
-            string_list_add_unique(&stream->incomplete, result->package);
-    }
+    if (result->package != NULL && result->incomplete)
+        string_list_add_unique(&stream->incomplete, result->package);
     finding_set_sort(&result->findings, stream->report.registry);
     allowlist_apply(result, stream->config, stream->report.registry);
     if (stream->hold)
@@ -78,8 +69,8 @@ void report_stream_end(struct report_stream *stream, size_t files)
         struct file_result *stale = NULL;
         size_t stale_count = allowlist_report_stale(
             stream->config, stream->report.registry,
-            stream->report.config_display, &stream->checked,
-            &stream->incomplete, &stale);
+            stream->report.config_display, stream->fully_checked,
+            stream->coverage_data, &stream->incomplete, &stale);
         /* The configuration file's results go where its path sorts among
          * the files (all files are held in that order already). */
         size_t at = 0;
@@ -109,7 +100,6 @@ void report_stream_release(struct report_stream *stream)
     for (size_t i = 0; i < stream->held_count; i++)
         file_result_release(&stream->held[i]);
     free(stream->held);
-    string_list_release(&stream->checked);
     string_list_release(&stream->incomplete);
     memset(stream, 0, sizeof(*stream));
 }

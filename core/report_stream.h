@@ -14,16 +14,12 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "allowlist.h"
 #include "config_file.h"
 #include "discover.h"
 #include "file_result.h"
 #include "output.h"
 #include "string_list.h"
-
-/* Whether the run read every Compose file of a package (its whole
- * directory; for "*", the root): only then can an allowlist entry of it be
- * judged stale (SPEC §3, "fully checked"). */
-typedef bool (*report_coverage_fn)(void *data, const char *package);
 
 struct report_stream {
     FILE *out;
@@ -33,9 +29,8 @@ struct report_stream {
     bool hold;                      /* collect and write at the end */
     struct file_result *held;       /* owned, in file order */
     size_t held_count, held_capacity;
-    report_coverage_fn fully_checked;   /* NULL: no package is */
+    allowlist_coverage_fn fully_checked;    /* NULL: no package is */
     void *coverage_data;
-    struct string_list checked;     /* fully checked packages with a file */
     struct string_list incomplete;  /* packages with an unread file */
     bool plugin_failed;
 };
@@ -49,7 +44,7 @@ void report_stream_begin(struct report_stream *stream, FILE *out, int format,
 
 /* Says which packages the run checks fully (before the first file). */
 void report_stream_set_coverage(struct report_stream *stream,
-                                report_coverage_fn fully_checked, void *data);
+                                allowlist_coverage_fn fully_checked, void *data);
 
 /* Takes the results of the next file in order (moved out of *result). */
 void report_stream_file(struct report_stream *stream, struct file_result *result);

@@ -68,7 +68,9 @@ void scan_file(const struct scan_settings *settings,
     }
     struct source_text text;
     char *error = NULL;
-    if (source_read(file->path, settings->max_file_size, &text, &error) != 0) {
+    /* Relative to the walk's descriptor, following no link (discover.h). */
+    if (source_read_at(file->base_fd, file->relative ? file->relative : "",
+                       settings->max_file_size, &text, &error) != 0) {
         file_check_unchecked(check, CORE_RULE_FILE, 0, 0, error);
         free(error);
         return;

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,24 +30,22 @@ static const char *file_kind(mode_t mode)
     return "not a regular file";
 }
 
+char *source_kind_problem(mode_t mode)
+{
+    return xasprintf("%s, not a regular file; not read", file_kind(mode));
+}
+
 static char *size_error(size_t max_size)
 {
     return xasprintf("file is larger than the size limit of %zu bytes "
                      "(--max-file-size); not checked", max_size);
 }
 
-int source_read(const char *path, size_t max_size, struct source_text *out,
-                char **error)
+/* Reads what fd (opened O_NONBLOCK) holds when it is a regular file, and
+ * closes it. */
+static int read_descriptor(int fd, size_t max_size, struct source_text *out,
+                           char **error)
 {
-    out->data = NULL;
-    out->length = 0;
-    *error = NULL;
-    /* O_NONBLOCK: opening a FIFO for reading must not wait for a writer. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) {
-        *error = xasprintf("cannot open file: %s", strerror(errno));
-        return -1;
-    }
     struct stat info;
     if (fstat(fd, &info) != 0) {
         *error = xasprintf("cannot stat file: %s", strerror(errno));
@@ -54,8 +53,7 @@ int source_read(const char *path, size_t max_size, struct source_text *out,
         return -1;
     }
     if (!S_ISREG(info.st_mode)) {
-        *error = xasprintf("%s, not a regular file; not read",
-                           file_kind(info.st_mode));
+        *error = source_kind_problem(info.st_mode);
         close(fd);
         return -1;
     }
@@ -108,6 +106,163 @@ int source_read(const char *path, size_t max_size, struct source_text *out,
     out->data = data;
     out->length = length;
     return 0;
+}
+
+/* O_NONBLOCK: opening a FIFO for reading must not wait for a writer;
+ * O_NOCTTY: a terminal must not become ours. */
+#define FILE_FLAGS (O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+
+/* Directories on the way are only passed through: O_PATH needs no read
+ * permission (nor Landlock's READ_DIR right). */
+#ifdef O_PATH
+#define PASS_FLAGS (O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#else
+#define PASS_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#endif
+
+int source_read(const char *path, size_t max_size, struct source_text *out,
+                char **error)
+{
+    out->data = NULL;
+    out->length = 0;
+    *error = NULL;
+    int fd = open(path, FILE_FLAGS);
+    if (fd < 0) {
+        *error = xasprintf("cannot open file: %s", strerror(errno));
+        return -1;
+    }
+    return read_descriptor(fd, max_size, out, error);
+}
+
+/* Whether relative is a plain relative path: components separated by one
+ * '/', none empty, "." or "..". */
+static bool plain_relative(const char *relative)
+{
+    const char *name = relative;
+    for (;;) {
+        const char *slash = strchr(name, '/');
+        size_t length = slash ? (size_t)(slash - name) : strlen(name);
+        if (length == 0 || (length == 1 && name[0] == '.') ||
+            (length == 2 && name[0] == '.' && name[1] == '.'))
+            return false;
+        if (slash == NULL)
+            return true;
+        name = slash + 1;
+    }
+}
+
+/*
+ * The directories of the last path read, kept open: files come in sorted
+ * order, so the next file usually lies in the same directories, and
+ * opening every component again would cost several system calls per file.
+ * Each was opened below the base with O_NOFOLLOW, like any other.  The
+ * base is known by its device and inode too, because a descriptor number
+ * can be reused for another directory.
+ */
+#define CACHED_LEVELS 16
+
+static struct {
+    int base_fd;
+    dev_t device;
+    ino_t inode;
+    size_t depth;
+    char *names[CACHED_LEVELS];
+    int fds[CACHED_LEVELS];
+} cache = { .base_fd = -1 };
+
+/* Forgets the cached directories from depth on. */
+static void cache_trim(size_t depth)
+{
+    while (cache.depth > depth) {
+        cache.depth--;
+        close(cache.fds[cache.depth]);
+        free(cache.names[cache.depth]);
+    }
+}
+
+void source_forget_directories(void)
+{
+    cache_trim(0);
+    cache.base_fd = -1;
+}
+
+/* The error of a failed openat of a directory on the way or of the file. */
+static int open_failed(int error_number, bool directory, char **error)
+{
+    /* O_NOFOLLOW fails with ELOOP on a symbolic link, O_DIRECTORY with
+     * ENOTDIR on anything but a directory (links included). */
+    if (error_number == ELOOP && !directory)
+        *error = xstrdup("cannot open file: it is a symbolic link now (not followed)");
+    else if ((error_number == ENOTDIR || error_number == ELOOP) && directory)
+        *error = xstrdup("cannot open file: a directory on its path is not a "
+                         "directory now (symbolic links are not followed)");
+    else
+        *error = xasprintf("cannot open file: %s", strerror(error_number));
+    return -1;
+}
+
+int source_read_at(int dir_fd, const char *relative, size_t max_size,
+                   struct source_text *out, char **error)
+{
+    out->data = NULL;
+    out->length = 0;
+    *error = NULL;
+    if (!plain_relative(relative)) {
+        *error = xasprintf("cannot open file: its path '%s' is not a plain "
+                           "relative path", relative);
+        return -1;
+    }
+    struct stat base;
+    if (fstat(dir_fd, &base) != 0)
+        return open_failed(errno, true, error);
+    if (cache.base_fd != dir_fd || cache.device != base.st_dev ||
+        cache.inode != base.st_ino) {
+        source_forget_directories();
+        cache.base_fd = dir_fd;
+        cache.device = base.st_dev;
+        cache.inode = base.st_ino;
+    }
+    int at = dir_fd;            /* the directory reached so far */
+    bool owned = false;         /* at is this call's to close (not cached) */
+    size_t level = 0;           /* directories passed */
+    const char *name = relative;
+    const char *slash;
+    while ((slash = strchr(name, '/')) != NULL) {
+        size_t length = (size_t)(slash - name);
+        if (!owned && level < cache.depth && strlen(cache.names[level]) == length &&
+            memcmp(cache.names[level], name, length) == 0) {
+            at = cache.fds[level++];
+            name = slash + 1;
+            continue;
+        }
+        char *component = xstrndup(name, length);
+        int fd = openat(at, component, PASS_FLAGS);
+        int saved = errno;
+        if (owned)
+            close(at);
+        if (fd < 0) {
+            free(component);
+            return open_failed(saved, true, error);
+        }
+        if (!owned && level < CACHED_LEVELS) {
+            cache_trim(level);  /* the old path parts from here on */
+            cache.names[level] = component;
+            cache.fds[level] = fd;
+            cache.depth = ++level;
+        } else {
+            free(component);
+            owned = true;
+        }
+        at = fd;
+        name = slash + 1;
+    }
+    int fd = openat(at, name, FILE_FLAGS | O_NOFOLLOW);
+    int saved = errno;
+    if (owned)
+        close(at);
+    if (fd < 0)
+        return open_failed(saved, false, error);
+    return read_descriptor(fd, max_size, out, error);
 }
 
 void source_release(struct source_text *text)

@@ -17,6 +17,7 @@ struct discovered_file *stdin_file_read(const char *name, const char *root,
                                         size_t max_size)
 {
     struct discovered_file *file = xcalloc(1, sizeof(*file));
+    file->base_fd = -1;
     file->path = xstrdup(name != NULL ? name : "compose.yaml");
     file->absolute = path_absolute(file->path);
     file->display = path_relative(root, file->absolute);

@@ -10,13 +10,17 @@
 
 #define NO_STRING UINT32_MAX
 
-/* A task: its header, then path, display, package and content bytes. */
+/* A task: its header, then relative, display, package and content
+ * bytes.  The file is opened as relative from base_fd, a descriptor of the
+ * walk that the worker inherited when it was forked (discover.h), unless
+ * the task carries the content itself (standard input). */
 struct task_header {
     uint32_t number;
-    uint32_t path_length;
+    int32_t base_fd;
+    uint32_t relative_length;       /* NO_STRING: no relative path */
     uint32_t display_length;
     uint32_t package_length;        /* NO_STRING: no package */
-    uint32_t content_length;        /* NO_STRING: read the file at path */
+    uint32_t content_length;        /* NO_STRING: open the file */
 };
 
 /* A frame: its header, then length bytes of payload. */
@@ -26,23 +30,29 @@ struct frame_header {
     uint32_t length;
 };
 
-static uint32_t capped(size_t length)
+/* The length of a string that goes whole into a task, or 0: a longer one
+ * is sent empty - never shortened into another name - and the file then
+ * fails to open, an ordinary unreadable file rather than a malformed
+ * task. */
+static uint32_t sent_length(const char *text)
 {
-    /* A longer path cannot be opened anyway: it fails as an ordinary
-     * unreadable file, never as a malformed task. */
-    return length > PROTOCOL_MAX_PATH ? PROTOCOL_MAX_PATH : (uint32_t)length;
+    size_t length = strlen(text);
+    return length > PROTOCOL_MAX_PATH ? 0 : (uint32_t)length;
 }
 
 void protocol_put_task(struct byte_buffer *out, uint32_t number,
                        const struct discovered_file *file)
 {
     struct task_header header = {
-        number, capped(strlen(file->path)), capped(strlen(file->display)),
-        file->package ? capped(strlen(file->package)) : NO_STRING,
+        number, file->base_fd,
+        file->relative ? sent_length(file->relative) : NO_STRING,
+        sent_length(file->display),
+        file->package ? sent_length(file->package) : NO_STRING,
         file->content ? (uint32_t)file->content_length : NO_STRING,
     };
     byte_buffer_append(out, &header, sizeof(header));
-    byte_buffer_append(out, file->path, header.path_length);
+    if (file->relative != NULL)
+        byte_buffer_append(out, file->relative, header.relative_length);
     byte_buffer_append(out, file->display, header.display_length);
     if (file->package != NULL)
         byte_buffer_append(out, file->package, header.package_length);
@@ -57,27 +67,28 @@ int protocol_take_task(const struct byte_buffer *in, size_t *at,
     if (in->length - *at < sizeof(header))
         return 0;
     memcpy(&header, in->data + *at, sizeof(header));
-    if (header.path_length > PROTOCOL_MAX_PATH ||
+    if ((header.relative_length > PROTOCOL_MAX_PATH && header.relative_length != NO_STRING) ||
         header.display_length > PROTOCOL_MAX_PATH ||
         (header.package_length > PROTOCOL_MAX_PATH && header.package_length != NO_STRING) ||
         (header.content_length > PROTOCOL_MAX_CONTENT && header.content_length != NO_STRING))
         return -1;
+    size_t relative = header.relative_length == NO_STRING ? 0 : header.relative_length;
     size_t package = header.package_length == NO_STRING ? 0 : header.package_length;
     size_t content = header.content_length == NO_STRING ? 0 : header.content_length;
-    size_t size = sizeof(header) + header.path_length + header.display_length + package +
-                  content;
+    size_t size = sizeof(header) + relative + header.display_length + package + content;
     if (in->length - *at < size)
         return 0;
     const char *bytes = (const char *)in->data + *at + sizeof(header);
     memset(file, 0, sizeof(*file));
-    file->path = xmemdup(bytes, header.path_length);
-    file->display = xmemdup(bytes + header.path_length, header.display_length);
+    file->base_fd = header.base_fd;
+    if (header.relative_length != NO_STRING)
+        file->relative = xmemdup(bytes, relative);
+    file->display = xmemdup(bytes + relative, header.display_length);
     if (header.package_length != NO_STRING)
-        file->package = xmemdup(bytes + header.path_length + header.display_length,
-                                package);
+        file->package = xmemdup(bytes + relative + header.display_length, package);
     if (header.content_length != NO_STRING) {
-        file->content = xmemdup(bytes + header.path_length + header.display_length +
-                                package, content);
+        file->content = xmemdup(bytes + relative + header.display_length + package,
+                                content);
         file->content_length = content;
     }
     *number = header.number;

@@ -19,8 +19,9 @@
 #include "discover.h"
 #include "file_result.h"
 
-/* Longest path accepted in a task (both sides check it). */
-#define PROTOCOL_MAX_PATH 65536
+/* Longest path accepted in a task (both sides check it): discovery stops
+ * at 1000 directory levels of at most 255 bytes. */
+#define PROTOCOL_MAX_PATH (1024 * 1024)
 /* Most bytes of text a task carries (standard input, read by the
  * coordinator up to --max-file-size). */
 #define PROTOCOL_MAX_CONTENT (1u << 30)

@@ -3,7 +3,10 @@
  *
  * The builder never recurses: open collections live on an explicit frame
  * stack and their children on one shared child stack, so nesting depth costs
- * heap, not C stack, and is bounded by limits.max_depth.
+ * heap, not C stack, and is bounded by limits.max_depth.  Merge keys are
+ * resolved one mapping at a time when it ends (its sources are finished
+ * mappings, already resolved), and every node lives in the arena, which is
+ * freed in one piece: no walk over the tree exists that could recurse.
  */
 #include "config.h"
 
@@ -43,6 +46,9 @@ struct builder {
     size_t merge_table_capacity;
     size_t merge_mask;          /* slots in use for this mapping - 1 */
     struct sl_node *document_root;
+    unsigned flow_depth;        /* open flow collections */
+    uint64_t flow_work;         /* sum of flow_depth over the events */
+    uint64_t max_flow_work;
 };
 
 /* ------------------------------------------------------------------ */
@@ -174,8 +180,8 @@ static struct sl_node *new_node(struct builder *b, int kind,
     if (model->node_count >= b->limits.max_nodes) {
         set_error(b, MODEL_LIMIT_EXCEEDED, (unsigned)start->line + 1,
                   (unsigned)start->column + 1,
-                  "file has more than %zu YAML nodes (node limit); "
-                  "not checked", b->limits.max_nodes);
+                  "file has more than %zu YAML nodes (the node limit, "
+                  "--max-nodes); not checked", b->limits.max_nodes);
         return NULL;
     }
     struct sl_node *node = arena_alloc(&model->arena, sizeof(*node));
@@ -289,8 +295,8 @@ static int open_collection(struct builder *b, struct sl_node *node)
 {
     if (b->frame_count >= b->limits.max_depth) {
         set_error(b, MODEL_LIMIT_EXCEEDED, node->line, node->column,
-                  "YAML nesting deeper than %u levels; not checked",
-                  b->limits.max_depth);
+                  "YAML nesting deeper than %u levels (the nesting limit, "
+                  "as in Docker Compose); not checked", b->limits.max_depth);
         return -1;
     }
     if (grow((void **)&b->frames, &b->frame_capacity, b->frame_count + 1,
@@ -299,6 +305,8 @@ static int open_collection(struct builder *b, struct sl_node *node)
         return -1;
     }
     node->open = 1;
+    if (node->style == SL_STYLE_FLOW)
+        b->flow_depth++;
     b->frames[b->frame_count].node = node;
     b->frames[b->frame_count].first_child = b->child_count;
     b->frame_count++;
@@ -388,8 +396,9 @@ static int finish_mapping(struct builder *b, struct sl_node *node,
         b->model->node_count + merged_pairs > b->limits.max_nodes) {
         free(sources);
         set_error(b, MODEL_LIMIT_EXCEEDED, node->line, node->column,
-                  "merge keys expand to more than %zu YAML nodes (node "
-                  "limit); not checked", b->limits.max_nodes);
+                  "merge keys ('<<') expand the file to more than %zu YAML "
+                  "nodes (the node limit, --max-nodes); not checked",
+                  b->limits.max_nodes);
         return -1;
     }
     struct model_pair *result =
@@ -484,6 +493,8 @@ static int close_collection(struct builder *b, const yaml_mark_t *end)
         return -1;
     }
     node->open = 0;
+    if (node->style == SL_STYLE_FLOW)
+        b->flow_depth--;
     b->child_count = frame->first_child;
     b->frame_count--;
     return attach(b, node);
@@ -580,8 +591,25 @@ static int add_document(struct builder *b)
     return 0;
 }
 
+/* Charges the parser's work for this event; -1 once over the budget. */
+static int charge_flow_work(struct builder *b, const yaml_event_t *event)
+{
+    b->flow_work += b->flow_depth;
+    if (b->flow_work <= b->max_flow_work)
+        return 0;
+    set_error(b, MODEL_LIMIT_EXCEEDED, (unsigned)event->start_mark.line + 1,
+              (unsigned)event->start_mark.column + 1,
+              "flow collections ('[', '{') nested %u deep hold too many "
+              "nodes to parse in bounded time (the parse budget, %u x "
+              "--max-nodes); not checked", b->flow_depth,
+              MODEL_FLOW_WORK_PER_NODE);
+    return -1;
+}
+
 static int handle_event(struct builder *b, const yaml_event_t *event)
 {
+    if (charge_flow_work(b, event) != 0)
+        return -1;
     switch (event->type) {
     case YAML_DOCUMENT_START_EVENT:
         anchors_clear(b);   /* anchors are scoped to their document */
@@ -641,6 +669,7 @@ enum model_status model_parse(struct yaml_model *model, const char *text,
         if (limits->max_depth != 0)
             b.limits.max_depth = limits->max_depth;
     }
+    b.max_flow_work = (uint64_t)b.limits.max_nodes * MODEL_FLOW_WORK_PER_NODE;
 
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {

@@ -14,8 +14,12 @@
  *    keeps the key node where it was written (inside the anchored block);
  *  - of duplicate keys the later one wins, with its position;
  *  - tags are kept as written; multi-document streams give several roots;
- *  - nesting depth and the number of nodes (merged pairs included) are
- *    bounded by limits; exceeding one stops the file with an error.
+ *  - nesting depth, the number of nodes (merged pairs included) and the
+ *    parser's work on deeply nested flow collections are bounded by
+ *    limits; exceeding one stops the file with an error at the line and
+ *    column where it happened, whose message names the limit;
+ *  - nothing recurses: building, merging and releasing cost heap and time
+ *    linear in the file, never C stack, whatever the nesting.
  */
 #ifndef SANDLINT_YAML_MODEL_H
 #define SANDLINT_YAML_MODEL_H
@@ -65,13 +69,21 @@ struct model_diagnostic {
 };
 
 struct model_limits {
-    size_t max_nodes;           /* nodes plus merged pairs per file */
-    unsigned max_depth;         /* collection nesting */
+    size_t max_nodes;           /* nodes plus merged pairs per file
+                                   (--max-nodes); 0 = the default */
+    unsigned max_depth;         /* collection nesting; 0 = the default */
 };
 
-/* Generous defaults for real Compose files. */
+/* Generous defaults for real Compose files.  Docker Compose's YAML parser
+ * accepts 10,000 levels of nesting; so does sandlint. */
 #define MODEL_DEFAULT_MAX_NODES 10000000u
-#define MODEL_DEFAULT_MAX_DEPTH 512u
+#define MODEL_DEFAULT_MAX_DEPTH 10000u
+/* libyaml's scanner does work proportional to the flow nesting depth for
+ * every token, so a few megabytes of tokens inside 10,000 '[' would cost
+ * minutes.  The sum of the flow depth over all events is bounded by this
+ * many times max_nodes: 2 x 10^8 with the defaults, about a second, twice
+ * what a document nested 10,000 deep needs. */
+#define MODEL_FLOW_WORK_PER_NODE 20u
 
 enum model_status {
     MODEL_OK = 0,

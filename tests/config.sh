@@ -36,8 +36,8 @@ mkdir -p repo/pkg/sub repo/.git
 printf 'services:\n  web:\n    privileged: true\n    cap_add: [SYS_ADMIN]\n' > repo/pkg/sub/compose.yaml
 
 # --- root discovery ----------------------------------------------------------
-# Without packages, a directory operand (here ".") is the package.
-printf '[sandlint]\nselect = SBX001\n[allowlist sandbox_privileges]\nsub = web:privileged\n' > repo/.sandlint.ini
+# Without packages, every file is in the package "*".
+printf '[sandlint]\nselect = SBX001\n[allowlist sandbox_privileges]\n* = web:privileged\n' > repo/.sandlint.ini
 printf '[packages]\n' > repo/pyproject.toml   # not ours: ignored anyway
 (cd repo/pkg/sub && sl --format json) >"$out" 2>"$err" || true
 contains "$out" '"file": "pkg/sub/compose.yaml"' "root found upward: paths relative to it"
@@ -57,8 +57,8 @@ printf '[project]\nname = "x"\n' > repo/pyproject.toml
 contains "$out" '"file": "sub/compose.yaml"' "pyproject.toml without our tables is not a root"
 
 # --- --root and --config -------------------------------------------------------
-printf '[allowlist sandbox_privileges]\nsub = web:privileged\n' > alt.ini
-expect_status 1 "--config" -- --format json --config alt.ini repo/pkg/sub || true
+printf '[allowlist sandbox_privileges]\n* = web:privileged\n' > alt.ini
+expect_status 1 "--config" -- --format json --config alt.ini repo/pkg/sub
 contains "$out" "Allowlisted: privileged" "--config file applied"
 contains "$out" '"file": "repo/pkg/sub/compose.yaml"' "--config: root is the config's directory"
 expect_status 1 "--root" -- --format json --root repo repo/pkg/sub || true

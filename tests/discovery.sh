@@ -61,6 +61,106 @@ expect_status 1 "explicit file" -- any-name.txt && contains "$out" "any-name.txt
 expect_status 1 "device operand fails the run" -- /dev/zero && contains "$out" "error: a character device, not a regular file" "device operand is an error"
 expect_status 1 "fifo operand fails the run" -- tree/a/b/compose.yaml && contains "$out" "error: a FIFO" "FIFO operand is an error, without blocking"
 
+# A symbolic link the user names as an operand is followed, to a directory
+# as to a file; links inside the tree keep the rules above.
+ln -s tree linked_operand
+expect_status 1 "symlinked directory operand" -- --format json linked_operand || true
+contains "$out" '"file": "linked_operand/a/b/c/compose.yaml"' "symlinked directory operand searched"
+contains "$out" '"summary": {"files": 13,' "the same 13 files through the link"
+lacks "$out" "linked_operand/linked_dir" "links inside a linked operand still not entered"
+contains "$out" "symbolic link to '$scratch/elsewhere/compose.yaml' leaves the scanned tree" \
+    "a link out of a linked operand's tree still not read"
+ln -s tree/compose.yaml linked_file.yml
+expect_status 1 "symlinked file operand" -- linked_file.yml || true
+contains "$out" "linked_file.yml:3:5: error: privileged" "symlinked file operand read"
+
+# A device node named like a Compose file is reported, never opened: this
+# one (/dev/tty's numbers) fails to open without a controlling terminal,
+# so a run that opened it would say "No such device or address".
+if [ "$(id -u)" = 0 ] && mkdir devtree && mknod devtree/compose.yaml c 5 0 2>/dev/null; then
+    printf "$priv" > devtree/compose.yml
+    set +e
+    setsid ${SANDLINT_WRAPPER:-} "$SANDLINT" devtree >"$out" 2>"$err" </dev/null
+    status=$?
+    set -e
+    [ "$status" -eq 1 ] && pass "device tree: exit 1" || fail "device tree: exit $status"
+    contains "$out" "devtree/compose.yaml: error: a character device, not a regular file; not read" \
+        "device named compose.yaml not opened"
+    contains "$out" "devtree/compose.yml:3:5: error" "device tree: the other file still checked"
+    set +e
+    setsid ${SANDLINT_WRAPPER:-} "$SANDLINT" devtree/compose.yaml >"$out" 2>"$err" </dev/null
+    set -e
+    contains "$out" "a character device, not a regular file; not read" "device operand not opened"
+else
+    echo "discovery.sh: skip: device node named compose.yaml (mknod needs root)"
+fi
+
+# Paths longer than PATH_MAX (4096) are searched and read: nothing is
+# opened by its whole path.
+long=$(printf 'd%.0s' $(seq 1 200))
+(
+    mkdir longtree && cd longtree
+    # (cd -P: a logical cd would build the long path, which dash refuses)
+    for i in $(seq 1 25); do mkdir "$long" && cd -P "$long"; done
+    printf "$priv" > compose.yaml
+)
+for options in "--jobs 1" "--no-isolation"; do
+    # shellcheck disable=SC2086
+    expect_status 1 "path beyond PATH_MAX ($options)" -- --format json $options longtree || true
+    file=$(grep -o '"file": "[^"]*"' "$out" | head -1)
+    [ "${#file}" -gt 5000 ] && pass "a ${#file}-byte path reported ($options)" \
+        || fail "long path not reported ($options): $(head -c 300 "$out")"
+    contains "$out" '"key": "s:privileged"' "the deep file was read ($options)"
+done
+
+# A plugin that changes the current directory changes nothing: every file
+# is still found and read (relative operands included), in workers and in
+# one process.
+mkdir -p wander/a wander/b wander/c/d
+for f in a/compose.yaml b/compose.yaml c/d/compose.yaml compose.yaml; do
+    printf "$priv" > "wander/$f"
+done
+for options in "--jobs 1" "--jobs 2" "--no-isolation"; do
+    # shellcheck disable=SC2086
+    expect_status 1 "chdir plugin ($options)" -- --format json $options \
+        --plugin "$TEST_PLUGIN_DIR/chdirer.so" wander || true
+    [ "$(grep -c '"key": "s:privileged"' "$out")" -eq 4 ] \
+        && pass "every file checked despite chdir ($options)" \
+        || fail "files lost after chdir ($options): $(grep -o '"message": "[^"]*"' "$out" | sort -u)"
+    lacks "$out" "cannot" "no file unreadable after chdir ($options)"
+done
+
+# Packages never depend on the order of the operands or on where the
+# repository is checked out.
+mkdir -p pk/a/b
+printf "$priv" > pk/a/compose.yaml
+printf "$priv" > pk/a/b/compose.yaml
+(cd pk && sl --format json a a/b) > order1.json 2>/dev/null || true
+(cd pk && sl --format json a/b a) > order2.json 2>/dev/null || true
+cmp -s order1.json order2.json && pass "same packages whatever the operand order" \
+    || fail "operand order changed the report: $(diff order1.json order2.json | head -5)"
+contains order1.json '"package": "*", "file": "a/b/compose.yaml"' "no packages setting: package '*'"
+printf '[sandlint]\npackages = a/*\n' > pk/.sandlint.ini
+(cd pk && sl --format json a a/b) > order1.json 2>/dev/null || true
+(cd pk && sl --format json a/b a) > order2.json 2>/dev/null || true
+cmp -s order1.json order2.json && pass "same configured packages whatever the operand order" \
+    || fail "operand order changed configured packages"
+contains order1.json '"package": "b", "file": "a/b/compose.yaml"' "configured package by basename"
+contains order1.json '"package": "*", "file": "a/compose.yaml"' "outside every package directory: '*'"
+cp -R pk elsewhere-checkout
+for config in with without; do
+    (cd pk && sl --format json .) > here.json 2>/dev/null || true
+    (cd elsewhere-checkout && sl --format json .) > there.json 2>/dev/null || true
+    cmp -s here.json there.json && pass "same report wherever the repository is checked out ($config packages)" \
+        || fail "checkout location changed the report ($config packages): $(diff here.json there.json | head -5)"
+    rm pk/.sandlint.ini elsewhere-checkout/.sandlint.ini
+    printf '[sandlint]\n' > pk/.sandlint.ini
+    printf '[sandlint]\n' > elsewhere-checkout/.sandlint.ini
+done
+rm pk/.sandlint.ini
+(cd pk/a && sl --format json .) > here.json 2>/dev/null || true
+contains here.json '"package": "*"' "a directory operand is no package of its own"
+
 # Encoding problems: one warning with the position, other files still checked.
 mkdir enc
 printf 'services:\n  web:\n    image: "a\000b"\n' > enc/compose.yaml

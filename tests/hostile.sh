@@ -50,7 +50,48 @@ one_case selfmerge 1 "refers to a node that contains it"
 mkdir deep
 awk 'BEGIN { s = ""; for (i = 0; i < 100000; i++) s = s "["; print "a: " s }' > deep/compose.yaml
 awk 'BEGIN { s = ""; for (i = 0; i < 100000; i++) s = s "- "; print s "x" }' > deep/compose.yml
-one_case deep 1 "YAML nesting deeper than 512 levels; not checked"
+one_case deep 1 "YAML nesting deeper than 10000 levels (the nesting limit, as in Docker Compose); not checked"
+
+# Docker Compose accepts 10,000 levels of nesting: a file 9,999 deep is
+# checked, one 10,001 deep refused at the position of the 10,001st level -
+# on a 1 MiB stack, where any recursion over the tree would crash (the
+# sanitizer build makes frames bigger still).
+mkdir nest
+deep_file() {   # deep_file LEVELS: a service whose x- value nests LEVELS deep
+    awk -v n="$1" 'BEGIN { s = ""; for (i = 0; i < n - 3; i++) s = s "[";
+        t = ""; for (i = 0; i < n - 3; i++) t = t "]";
+        printf "services:\n  web:\n    privileged: true\n    x-deep: %sx%s\n", s, t }'
+}
+deep_file 9999 > nest/compose.yaml
+deep_file 10001 > nest/compose.yml
+awk 'BEGIN { s = ""; for (i = 0; i < 9997; i++) s = s "- ";
+    printf "services:\n  web:\n    privileged: true\n    x-deep:\n      %sx\n", s }' \
+    > nest/compose.override.yml
+set +e
+(ulimit -s 1024 2>/dev/null; exec timeout 120 ${SANDLINT_WRAPPER:-} "$SANDLINT" --jobs 1 nest) \
+    >"$out" 2>"$err"
+status=$?
+set -e
+[ "$status" -eq 1 ] && pass "nest: exit 1" || { fail "nest: exit $status"; tail -3 "$err" >&2; }
+contains "$out" "nest/compose.yaml:3:5: error: privileged" "a file nested 9,999 deep is checked"
+contains "$out" "nest/compose.override.yml:3:5: error: privileged" "block nesting 9,999 deep is checked"
+contains "$out" "nest/compose.yml:4:10010: error: YAML nesting deeper than 10000 levels" \
+    "a file nested 10,001 deep is refused where the limit is crossed"
+set +e
+(ulimit -s 1024 2>/dev/null; exec ${SANDLINT_WRAPPER:-} "$SANDLINT" --jobs 1 --no-isolation nest) \
+    >"$out" 2>"$err"
+status=$?
+set -e
+[ "$status" -eq 1 ] && pass "nest in one process: exit 1" || fail "nest in one process: exit $status"
+contains "$out" "nest/compose.yaml:3:5: error: privileged" "9,999 deep checked in one process"
+
+# Thousands of nodes deep inside flow collections: libyaml's time grows with
+# depth x nodes, so its own budget refuses them, quickly.
+mkdir flowwork
+awk 'BEGIN { s = ""; for (i = 0; i < 9000; i++) s = s "["; printf "a: %s", s;
+    for (i = 0; i < 200000; i++) printf "x, "; s = ""; for (i = 0; i < 9000; i++) s = s "]";
+    print "x" s }' > flowwork/compose.yaml
+one_case flowwork 1 "nested 9000 deep hold too many nodes to parse in bounded time (the parse budget, 20 x --max-nodes); not checked"
 
 # A 50 MB file (over the default limit with a small one, and read fully
 # with the default), and a 10 MB scalar.
@@ -66,7 +107,7 @@ contains "$out" "big/compose.yaml: error: file is larger than the size limit of 
 set +e
 "$SANDLINT" --jobs 1 --max-nodes 1000 big >"$out" 2>"$err"
 set -e
-contains "$out" "has more than 1000 YAML nodes (node limit); not checked" "node limit warning"
+contains "$out" "has more than 1000 YAML nodes (the node limit, --max-nodes); not checked" "node limit warning"
 mkdir scalar
 { printf 'services:\n  web:\n    image: "'; head -c 10485760 /dev/zero | tr '\0' a; printf '"\n    cap_add: [SYS_ADMIN]\n'; } > scalar/compose.yaml
 one_case scalar 1 "scalar/compose.yaml:4:15: error: cap_add grants"
@@ -106,6 +147,27 @@ set -e
 contains "$out" "vanish/compose.yml: error: cannot open file: No such file or directory [SL001]" "vanished file warned"
 contains "$out" "vanish/docker-compose.yml:3:5: error: privileged" "vanish: the other file is still checked"
 [ "$status" -eq 1 ] && pass "vanish: exit 1" || fail "vanish: exit $status"
+
+# A file swapped for a symbolic link after discovery (the test plugin does
+# it while the first file is checked) is refused, not followed: the link's
+# target would add a finding.
+mkdir swap
+printf 'services:\n  delete_next:\n    image: x\n' > swap/compose.yaml
+printf 'services:\n  web:\n    image: x\n' > swap/compose.yml
+printf "$priv" > swap/docker-compose.yml
+printf 'services:\n  planted:\n    privileged: true\n' > planted.yaml
+set +e
+SANDLINT_TEST_UNLINK="$scratch/swap/compose.yml" SANDLINT_TEST_LINK_TO="$scratch/planted.yaml" \
+    "$SANDLINT" --jobs 1 --confine=off --plugin "$TEST_PLUGIN_DIR/unlinker.so" swap >"$out" 2>"$err"
+status=$?
+set -e
+[ -L swap/compose.yml ] && pass "the file was swapped for a link after discovery" \
+    || fail "the test plugin did not swap the file"
+contains "$out" "swap/compose.yml: error: cannot open file: it is a symbolic link now (not followed) [SL001]" \
+    "swapped file refused"
+lacks "$out" "planted" "the link's target was not read"
+contains "$out" "swap/docker-compose.yml:3:5: error: privileged" "swap: the other file is still checked"
+[ "$status" -eq 1 ] && pass "swap: exit 1" || fail "swap: exit $status"
 
 # Inputs the fuzzers once crashed on: each must now be an ordinary run.
 regressions="$srcdir_tests/fuzz-regressions"

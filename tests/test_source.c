@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -138,6 +141,171 @@ static void test_fifo_and_devices_are_not_read(void **state)
     free(error);
 }
 
+/* ---- source_read_at: relative to a directory, following nothing ------- */
+
+static char scratch[64];
+static int scratch_fd = -1;
+
+static int make_scratch(void **state)
+{
+    (void)state;
+    snprintf(scratch, sizeof(scratch), "/tmp/sandlint-read-at-XXXXXX");
+    if (mkdtemp(scratch) == NULL)
+        return -1;
+    scratch_fd = open(scratch, O_RDONLY | O_DIRECTORY);
+    return scratch_fd >= 0 ? 0 : -1;
+}
+
+static int remove_scratch(void **state)
+{
+    (void)state;
+    close(scratch_fd);
+    char command[128];
+    snprintf(command, sizeof(command), "rm -rf '%s'", scratch);
+    return system(command) == 0 ? 0 : -1;
+}
+
+static void write_at(int dir_fd, const char *name, const char *text)
+{
+    int fd = openat(dir_fd, name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+}
+
+static void expect_read(int dir_fd, const char *relative, const char *want)
+{
+    struct source_text text;
+    char *error = NULL;
+    if (source_read_at(dir_fd, relative, 0, &text, &error) != 0)
+        fail_msg("source_read_at(%s): %s", relative, error);
+    assert_string_equal(text.data, want);
+    source_release(&text);
+}
+
+static void expect_refused(int dir_fd, const char *relative, const char *problem)
+{
+    struct source_text text;
+    char *error = NULL;
+    assert_int_equal(source_read_at(dir_fd, relative, 0, &text, &error), -1);
+    assert_null(text.data);
+    if (strstr(error, problem) == NULL)
+        fail_msg("source_read_at(%s): '%s' lacks '%s'", relative, error, problem);
+    free(error);
+}
+
+static void test_read_at_reads_below_the_directory(void **state)
+{
+    (void)state;
+    assert_int_equal(mkdirat(scratch_fd, "a", 0755), 0);
+    assert_int_equal(mkdirat(scratch_fd, "a/b", 0755), 0);
+    write_at(scratch_fd, "a/b/compose.yaml", "a: 1\n");
+    expect_read(scratch_fd, "a/b/compose.yaml", "a: 1\n");
+    /* An O_PATH descriptor is enough. */
+    int path_fd = open(scratch, O_PATH | O_DIRECTORY);
+    assert_true(path_fd >= 0);
+    expect_read(path_fd, "a/b/compose.yaml", "a: 1\n");
+    /* The directories of the last path are kept open: a descriptor number
+     * reused for another directory must not reach the old ones. */
+    char other[] = "/tmp/sandlint-read-at-other-XXXXXX";
+    assert_non_null(mkdtemp(other));
+    int other_fd = open(other, O_RDONLY | O_DIRECTORY);
+    assert_int_equal(mkdirat(other_fd, "a", 0755), 0);
+    assert_int_equal(mkdirat(other_fd, "a/b", 0755), 0);
+    write_at(other_fd, "a/b/compose.yaml", "other: 1\n");
+    close(other_fd);
+    close(path_fd);
+    int reused = open(other, O_PATH | O_DIRECTORY);
+    assert_int_equal(reused, path_fd);
+    expect_read(reused, "a/b/compose.yaml", "other: 1\n");
+    expect_read(scratch_fd, "a/b/compose.yaml", "a: 1\n");
+    expect_read(reused, "a/b/compose.yaml", "other: 1\n");
+    close(reused);
+    source_forget_directories();
+    char command[128];
+    snprintf(command, sizeof(command), "rm -rf '%s'", other);
+    assert_int_equal(system(command), 0);
+    struct source_text text;
+    char *error = NULL;
+    assert_int_equal(source_read_at(scratch_fd, "a/b/compose.yaml", 3, &text, &error), -1);
+    assert_non_null(strstr(error, "size limit of 3 bytes (--max-file-size)"));
+    free(error);
+}
+
+/* A file swapped for a symbolic link after discovery, or a directory on
+ * its path swapped for one, is refused: never followed. */
+static void test_read_at_follows_no_symlink(void **state)
+{
+    (void)state;
+    write_at(scratch_fd, "target.yaml", "secret: 1\n");
+    assert_int_equal(mkdirat(scratch_fd, "real", 0755), 0);
+    write_at(scratch_fd, "real/compose.yaml", "a: 1\n");
+    assert_int_equal(symlinkat("target.yaml", scratch_fd, "compose.yaml"), 0);
+    assert_int_equal(symlinkat("/etc/passwd", scratch_fd, "compose.yml"), 0);
+    assert_int_equal(symlinkat("real", scratch_fd, "linked"), 0);
+    expect_refused(scratch_fd, "compose.yaml", "it is a symbolic link now (not followed)");
+    expect_refused(scratch_fd, "compose.yml", "symbolic link");
+    expect_refused(scratch_fd, "linked/compose.yaml", "not a directory now");
+    expect_read(scratch_fd, "real/compose.yaml", "a: 1\n");
+    /* A file where a directory was expected. */
+    expect_refused(scratch_fd, "target.yaml/compose.yaml", "not a directory now");
+}
+
+static void test_read_at_refuses_paths_that_leave(void **state)
+{
+    (void)state;
+    write_at(scratch_fd, "compose.yaml", "a: 1\n");
+    static const char *const bad[] = {
+        "", "/etc/passwd", "../compose.yaml", "x/../compose.yaml", "./compose.yaml",
+        "a//compose.yaml", "compose.yaml/", ".", "..",
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+        expect_refused(scratch_fd, bad[i], "not a plain relative path");
+}
+
+/* Special files are never read; a FIFO never blocks. */
+static void test_read_at_refuses_special_files(void **state)
+{
+    (void)state;
+    assert_int_equal(mkfifoat(scratch_fd, "compose.yaml", 0600), 0);
+    expect_refused(scratch_fd, "compose.yaml", "a FIFO, not a regular file; not read");
+    assert_int_equal(mkdirat(scratch_fd, "compose.yml", 0755), 0);
+    expect_refused(scratch_fd, "compose.yml", "a directory, not a regular file");
+    int dev = open("/dev", O_PATH | O_DIRECTORY);
+    assert_true(dev >= 0);
+    expect_refused(dev, "null", "a character device, not a regular file; not read");
+    close(dev);
+}
+
+/* Paths longer than PATH_MAX are read: nothing builds or opens them whole. */
+static void test_read_at_beyond_path_max(void **state)
+{
+    (void)state;
+    char name[201];
+    memset(name, 'd', 200);
+    name[200] = '\0';
+    size_t levels = PATH_MAX / 200 + 4;
+    char *relative = malloc(levels * 201 + 16);
+    size_t used = 0;
+    int fd = dup(scratch_fd);
+    for (size_t i = 0; i < levels; i++) {
+        assert_int_equal(mkdirat(fd, name, 0755), 0);
+        int next = openat(fd, name, O_RDONLY | O_DIRECTORY);
+        assert_true(next >= 0);
+        close(fd);
+        fd = next;
+        memcpy(relative + used, name, 200);
+        used += 200;
+        relative[used++] = '/';
+    }
+    write_at(fd, "compose.yaml", "deep: 1\n");
+    close(fd);
+    memcpy(relative + used, "compose.yaml", 13);
+    assert_true(strlen(relative) > PATH_MAX);
+    expect_read(scratch_fd, relative, "deep: 1\n");
+    free(relative);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -146,6 +314,16 @@ int main(void)
         cmocka_unit_test(test_utf16_is_converted),
         cmocka_unit_test(test_read_regular_file),
         cmocka_unit_test(test_fifo_and_devices_are_not_read),
+        cmocka_unit_test_setup_teardown(test_read_at_reads_below_the_directory,
+                                        make_scratch, remove_scratch),
+        cmocka_unit_test_setup_teardown(test_read_at_follows_no_symlink,
+                                        make_scratch, remove_scratch),
+        cmocka_unit_test_setup_teardown(test_read_at_refuses_paths_that_leave,
+                                        make_scratch, remove_scratch),
+        cmocka_unit_test_setup_teardown(test_read_at_refuses_special_files,
+                                        make_scratch, remove_scratch),
+        cmocka_unit_test_setup_teardown(test_read_at_beyond_path_max,
+                                        make_scratch, remove_scratch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -343,8 +343,10 @@ static void test_deep_flow_nesting_is_refused_fast(void **state)
     /* libyaml's flow scanner is quadratic in depth; stopping at the depth
      * limit keeps this bounded (bench/ measures it, not this test). */
     assert_int_equal(model_parse(&model, text, length, NULL), MODEL_LIMIT_EXCEEDED);
-    assert_non_null(strstr(model.error.message, "nesting deeper"));
+    assert_non_null(strstr(model.error.message, "nesting deeper than 10000 levels "
+                                                "(the nesting limit"));
     assert_int_equal(model.error.line, 1);
+    assert_int_equal(model.error.column, 10001);
     free(text);
 }
 
@@ -354,6 +356,7 @@ static void test_deep_block_nesting_is_refused(void **state)
     size_t length;
     char *text = repeat("- ", 100000, "x", "", &length);
     assert_int_equal(model_parse(&model, text, length, NULL), MODEL_LIMIT_EXCEEDED);
+    assert_non_null(strstr(model.error.message, "the nesting limit"));
     free(text);
 }
 
@@ -366,6 +369,37 @@ static void test_nesting_within_limit_is_fine(void **state)
     free(text);
 }
 
+/* Docker Compose accepts 10,000 levels: so does the model, flow or block,
+ * and the 10,001st is refused at its position. */
+static void test_nesting_limit_is_compose_s(void **state)
+{
+    (void)state;
+    static const struct { const char *open, *close; } styles[] = {
+        { "[", "]" }, { "{a: ", "}" }, { "- ", "" },
+    };
+    for (size_t s = 0; s < sizeof(styles) / sizeof(styles[0]); s++) {
+        size_t length;
+        char *text = repeat(styles[s].open, 10000, "x", styles[s].close, &length);
+        assert_int_equal(model_parse(&model, text, length, NULL), MODEL_OK);
+        const struct sl_node *node = model.documents[0];
+        size_t depth = 0;
+        while (node->kind != SL_NODE_SCALAR) {
+            node = node->kind == SL_NODE_SEQUENCE ? node->u.sequence.items[0]
+                                                  : node->u.mapping.pairs[0].value;
+            depth++;
+        }
+        assert_int_equal(depth, 10000);
+        model_release(&model);
+        free(text);
+        text = repeat(styles[s].open, 10001, "x", styles[s].close, &length);
+        assert_int_equal(model_parse(&model, text, length, NULL), MODEL_LIMIT_EXCEEDED);
+        assert_int_equal(model.error.line, 1);
+        assert_int_equal(model.error.column, 10000 * strlen(styles[s].open) + 1);
+        model_release(&model);
+        free(text);
+    }
+}
+
 static void test_node_budget(void **state)
 {
     (void)state;
@@ -373,7 +407,10 @@ static void test_node_budget(void **state)
     const char *text = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n";
     assert_int_equal(model_parse(&model, text, strlen(text), &limits),
                      MODEL_LIMIT_EXCEEDED);
-    assert_non_null(strstr(model.error.message, "node limit"));
+    assert_string_equal(model.error.message, "file has more than 10 YAML nodes "
+                        "(the node limit, --max-nodes); not checked");
+    assert_int_equal(model.error.line, 1);
+    assert_int_equal(model.error.column, 29);
 }
 
 static void test_merge_chain_counts_against_budget(void **state)
@@ -389,9 +426,48 @@ static void test_merge_chain_counts_against_budget(void **state)
                                  "m%d: &m%d {<<: *m%d, k%d: %d}\n", i, i, i - 1, i, i);
     struct model_limits limits = { 20000, 0 };
     assert_int_equal(model_parse(&model, text, used, &limits), MODEL_LIMIT_EXCEEDED);
+    assert_string_equal(model.error.message, "merge keys ('<<') expand the file to "
+                        "more than 20000 YAML nodes (the node limit, --max-nodes); "
+                        "not checked");
+    /* At the mapping whose merge went over (libyaml starts it at its
+     * anchor): "m195: &m195 {<<: *m194, ...}" on line 196. */
+    assert_int_equal(model.error.line, 196);
+    assert_int_equal(model.error.column, 7);
     model_release(&model);
     assert_int_equal(model_parse(&model, text, used, NULL), MODEL_OK);
     assert_int_equal(model.documents[0]->u.mapping.pairs[399].value->u.mapping.count, 400);
+    free(text);
+}
+
+/* libyaml works in proportion to the flow depth for every token: many nodes
+ * deep inside flow collections are refused by their own budget. */
+static void test_flow_work_budget(void **state)
+{
+    (void)state;
+    size_t size = 64 * 1024;
+    char *text = malloc(size);
+    size_t used = 0;
+    for (int i = 0; i < 50; i++)
+        text[used++] = '[';
+    for (int i = 0; i < 500; i++)
+        used += (size_t)snprintf(text + used, size - used, "x, ");
+    text[used++] = 'x';
+    for (int i = 0; i < 50; i++)
+        text[used++] = ']';
+    text[used++] = '\n';
+    /* 552 nodes: within the node limit, but 50 levels x 500 nodes is over
+     * 20 x 1000. */
+    struct model_limits limits = { 1000, 0 };
+    assert_int_equal(model_parse(&model, text, used, &limits), MODEL_LIMIT_EXCEEDED);
+    assert_string_equal(model.error.message, "flow collections ('[', '{') nested "
+                        "50 deep hold too many nodes to parse in bounded time (the "
+                        "parse budget, 20 x --max-nodes); not checked");
+    assert_int_equal(model.error.line, 1);
+    assert_true(model.error.column > 50);
+    model_release(&model);
+    /* The same nodes in a list one level deep are fine. */
+    assert_int_equal(model_parse(&model, text + 49, used - 99, &limits), MODEL_OK);
+    assert_int_equal(model.documents[0]->u.sequence.count, 501);
     free(text);
 }
 
@@ -434,8 +510,10 @@ int main(void)
         cmocka_unit_test_teardown(test_deep_flow_nesting_is_refused_fast, teardown),
         cmocka_unit_test_teardown(test_deep_block_nesting_is_refused, teardown),
         cmocka_unit_test_teardown(test_nesting_within_limit_is_fine, teardown),
+        cmocka_unit_test_teardown(test_nesting_limit_is_compose_s, teardown),
         cmocka_unit_test_teardown(test_node_budget, teardown),
         cmocka_unit_test_teardown(test_merge_chain_counts_against_budget, teardown),
+        cmocka_unit_test_teardown(test_flow_work_budget, teardown),
         cmocka_unit_test_teardown(test_empty_input, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

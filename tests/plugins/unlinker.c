@@ -1,6 +1,11 @@
 /* Deletes the file named by $SANDLINT_TEST_UNLINK when it checks a service
  * named "delete_next": makes "a file deleted between discovery and
- * reading" deterministic in tests (run with --jobs 1). */
+ * reading" deterministic in tests (run with --jobs 1).  With
+ * $SANDLINT_TEST_LINK_TO set, the file becomes a symbolic link to that
+ * path instead: "a file swapped for a link after discovery". */
+/* symlink() is POSIX.1-2001. */
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,8 +19,12 @@ static int check_service(struct sl_context *ctx, const char *service,
     (void)key;
     (void)value;
     const char *victim = getenv("SANDLINT_TEST_UNLINK");
-    if (victim != NULL && strcmp(service, "delete_next") == 0)
+    const char *target = getenv("SANDLINT_TEST_LINK_TO");
+    if (victim != NULL && strcmp(service, "delete_next") == 0) {
         unlink(victim);
+        if (target != NULL && symlink(target, victim) != 0)
+            return SL_ERROR;
+    }
     return SL_OK;
 }
 
