@@ -52,10 +52,10 @@ void file_check_unchecked(struct file_check *check, enum core_rule rule,
 /* report()                                                            */
 /* ------------------------------------------------------------------ */
 
-static void record_error(struct sl_context *ctx, const char *message)
+void check_set_error(struct sl_context *ctx, const char *message)
 {
     free(ctx->error);
-    ctx->error = xstrdup(message);
+    ctx->error = xstrdup(message != NULL ? message : "unknown error");
 }
 
 /* A hint of a plugin built for ABI 1.0, which knows no placeholders, with
@@ -82,7 +82,7 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
     struct sl_finding finding;
     memset(&finding, 0, sizeof(finding));
     if (reported->struct_size < offsetof(struct sl_finding, hint) + sizeof(char *)) {
-        record_error(ctx, "report(): finding struct_size too small");
+        check_set_error(ctx, "report(): finding struct_size too small");
         return SL_ERROR;
     }
     memcpy(&finding, reported, reported->struct_size < sizeof(finding)
@@ -93,13 +93,13 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
     if (finding.node == NULL || finding.field == NULL || finding.field[0] == '\0' ||
         finding.message == NULL || service == NULL ||
         (finding.value == NULL && finding.value_length != 0)) {
-        record_error(ctx, "report(): a finding needs node, field, message and "
+        check_set_error(ctx, "report(): a finding needs node, field, message and "
                      "(in check_document) service");
         return SL_ERROR;
     }
     if (finding.severity < SL_SEVERITY_DEFAULT ||
         finding.severity > SL_SEVERITY_WARNING) {
-        record_error(ctx, "report(): unknown severity");
+        check_set_error(ctx, "report(): unknown severity");
         return SL_ERROR;
     }
 

@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "compose.h"
+#include "host_mounts.h"
 #include "xalloc.h"
 #include "yaml_model.h"
 
@@ -161,10 +162,8 @@ static const struct sl_node *document_root(struct sl_context *ctx)
 
 static void set_error(struct sl_context *ctx, const char *message)
 {
-    if (ctx == NULL)
-        return;
-    free(ctx->error);
-    ctx->error = xstrdup(message ? message : "unknown error");
+    if (ctx != NULL)
+        check_set_error(ctx, message);
 }
 
 static const struct sl_host host_table = {
@@ -192,6 +191,7 @@ static const struct sl_host host_table = {
     .file_path = file_path,
     .document_root = document_root,
     .set_error = set_error,
+    .host_mounts = host_mounts_each,
 };
 
 const struct sl_host *host_services(void)

@@ -16,7 +16,7 @@
 #define CORE_RULE(code_, name_, summary_, description_, fix_)                 \
     {                                                                         \
         SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
-        NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL                \
+        NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0       \
     }
 
 static const struct sl_rule core_rules[CORE_RULE_COUNT] = {

@@ -19,7 +19,7 @@ int check_service(struct sl_context *ctx, const char *service,
 const struct sl_rule rule = {
     SL_RULE_INIT, "HDR002", "header-cxx", "header_tests", NULL,
     "compiles as C++", NULL, NULL, NULL, NULL, NULL,
-    SL_SEVERITY_WARNING, NULL, check_service,
+    SL_SEVERITY_WARNING, NULL, check_service, NULL, 0,
 };
 const struct sl_rule *const rules[] = { &rule, NULL };
 const struct sl_plugin plugin = {
