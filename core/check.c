@@ -3,6 +3,7 @@
 
 #include "check.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,24 @@ static char *literal_hint(const char *hint)
     return copy;
 }
 
+/* The key of a finding about the document: "field" or "field:value". */
+static char *document_key(const struct sl_finding *finding, size_t *length)
+{
+    size_t field_length = strlen(finding->field);
+    *length = field_length;
+    if (finding->value != NULL)
+        *length += 1 + finding->value_length;
+    char *key = xmalloc(*length + 1);
+    memcpy(key, finding->field, field_length);
+    if (finding->value != NULL) {
+        key[field_length] = ':';
+        if (finding->value_length != 0)
+            memcpy(key + field_length + 1, finding->value, finding->value_length);
+    }
+    key[*length] = '\0';
+    return key;
+}
+
 int check_report(struct sl_context *ctx, const struct sl_finding *reported)
 {
     if (ctx == NULL || reported == NULL)
@@ -87,14 +106,20 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
     }
     memcpy(&finding, reported, reported->struct_size < sizeof(finding)
                                    ? reported->struct_size : sizeof(finding));
+    const struct registry *registry = ctx->check->registry;
+    const struct rule_entry *entry = &registry->rules[ctx->rule];
+    bool built_for_1_0 = registry->plugins[entry->plugin].declared_minor < 1;
     const char *service = finding.service ? finding.service : ctx->service;
     size_t service_length = finding.service ? strlen(finding.service)
                                             : ctx->service_length;
+    /* Since ABI 1.1 a finding of check_document without a service is
+     * about the document (top-level networks, volumes...). */
+    bool about_document = service == NULL && !built_for_1_0;
     if (finding.node == NULL || finding.field == NULL || finding.field[0] == '\0' ||
-        finding.message == NULL || service == NULL ||
+        finding.message == NULL || (service == NULL && !about_document) ||
         (finding.value == NULL && finding.value_length != 0)) {
         check_set_error(ctx, "report(): a finding needs node, field, message and "
-                     "(in check_document) service");
+                             "(in check_document, for ABI 1.0) service");
         return SL_ERROR;
     }
     if (finding.severity < SL_SEVERITY_DEFAULT ||
@@ -103,11 +128,11 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
         return SL_ERROR;
     }
 
-    const struct registry *registry = ctx->check->registry;
-    const struct rule_entry *entry = &registry->rules[ctx->rule];
     char *hint = NULL;
-    if (finding.hint != NULL && registry->plugins[entry->plugin].declared_minor < 1)
+    if (finding.hint != NULL && built_for_1_0)
         hint = literal_hint(finding.hint);
+    size_t key_length = 0;
+    char *key = about_document ? document_key(&finding, &key_length) : NULL;
     struct finding_spec spec = {
         .rule = ctx->rule,
         .severity = finding.severity != SL_SEVERITY_DEFAULT
@@ -121,10 +146,13 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
         .field = finding.field,
         .value = finding.value,
         .value_length = finding.value_length,
+        .key = key,
+        .key_length = key_length,
         .message = finding.message,
         .hint = hint != NULL ? hint : finding.hint,
     };
     finding_set_add(&ctx->check->result.findings, &spec);
+    free(key);
     free(hint);
     return SL_OK;
 }
