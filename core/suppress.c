@@ -107,6 +107,13 @@ static bool take(const char **cursor, const char *end, const char *word)
     return true;
 }
 
+/* Whether [start, end) is exactly word. */
+static bool is_word(const char *start, const char *end, const char *word)
+{
+    size_t length = strlen(word);
+    return (size_t)(end - start) == length && memcmp(start, word, length) == 0;
+}
+
 struct selector_walk {
     struct file_check *check;
     struct comment_directive *directive;
@@ -146,12 +153,14 @@ static bool parse_directive(const char *start, const char *end, unsigned line,
     out->line = line;
     out->column = column;
     cursor = skip_blanks(cursor, end);
-    if (take(&cursor, end, "ignore-file"))
+    /* The directive is the word up to '[' or a blank ("ignored" is not
+     * "ignore"). */
+    const char *word_end = cursor;
+    while (word_end < end && *word_end != ' ' && *word_end != '\t' && *word_end != '[')
+        word_end++;
+    if (is_word(cursor, word_end, "ignore-file"))
         out->file_wide = true;
-    else if (!take(&cursor, end, "ignore")) {
-        const char *word_end = cursor;
-        while (word_end < end && *word_end != ' ' && *word_end != '[')
-            word_end++;
+    else if (!is_word(cursor, word_end, "ignore")) {
         char *word = xstrndup(cursor, (size_t)(word_end - cursor));
         problem(check, line, column, "unknown suppression directive '%s' "
                 "(expected ignore[...] or ignore-file[...]); nothing suppressed",
@@ -159,7 +168,7 @@ static bool parse_directive(const char *start, const char *end, unsigned line,
         free(word);
         return true;
     }
-    cursor = skip_blanks(cursor, end);
+    cursor = skip_blanks(word_end, end);
     const char *close = NULL;
     if (cursor < end && *cursor == '[')
         close = memchr(cursor, ']', (size_t)(end - cursor));
