@@ -5,15 +5,18 @@
 #include "config_file.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "comma_list.h"
 #include "paths.h"
 #include "source.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 void config_init(struct config *config)
@@ -73,6 +76,8 @@ void config_release(struct config *config)
     config_list_release(&config->ignore);
     config_list_release(&config->plugins);
     config_list_release(&config->plugin_dirs);
+    config_list_release(&config->extend_select);
+    config_list_release(&config->exclude);
     config_list_release(&config->groups);
     for (size_t i = 0; i < config->entry_count; i++) {
         free(config->entries[i].group.text);
@@ -80,6 +85,14 @@ void config_release(struct config *config)
         free(config->entries[i].key.text);
     }
     free(config->entries);
+    for (size_t i = 0; i < config->rule_option_count; i++) {
+        struct config_rule_option *option = &config->rule_options[i];
+        free(option->rule.text);
+        free(option->name.text);
+        free(option->text.text);
+        config_list_release(&option->list);
+    }
+    free(config->rule_options);
     config_init(config);
 }
 
@@ -88,13 +101,52 @@ void config_fail(struct config_error *error, struct config_pos pos,
 {
     if (error->message != NULL)
         return;
-    char buffer[512];
     va_list args;
     va_start(args, format);
-    vsnprintf(buffer, sizeof(buffer), format, args);
+    int length = vsnprintf(NULL, 0, format, args);
     va_end(args);
-    error->message = xstrdup(buffer);
+    if (length < 0)
+        length = 0;
+    error->message = xmalloc((size_t)length + 1);
+    error->message[0] = '\0';
+    va_start(args, format);
+    vsnprintf(error->message, (size_t)length + 1, format, args);
+    va_end(args);
     error->pos = pos;
+}
+
+/* Whether a decoded code point must not reach a terminal raw. */
+static bool hides_or_controls(uint32_t code)
+{
+    return code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F) ||
+           (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
+}
+
+char *config_escape(const char *text, size_t length)
+{
+    const unsigned char *bytes = (const unsigned char *)text;
+    /* Every byte becomes at most four ("\xNN"). */
+    char *shown = xmalloc(length * 4 + 1);
+    size_t used = 0;
+    for (size_t at = 0; at < length;) {
+        uint32_t code;
+        size_t step = utf8_decode(bytes + at, length - at, &code);
+        if (step != 0 && !hides_or_controls(code)) {
+            memcpy(shown + used, bytes + at, step);
+            used += step;
+            at += step;
+            continue;
+        }
+        if (step == 0)
+            step = 1;
+        for (size_t i = 0; i < step; i++) {
+            snprintf(shown + used, 5, "\\x%02X", bytes[at + i]);
+            used += 4;
+        }
+        at += step;
+    }
+    shown[used] = '\0';
+    return shown;
 }
 
 void config_error_release(struct config_error *error)
@@ -105,32 +157,304 @@ void config_error_release(struct config_error *error)
 
 struct split {
     struct config_list *list;
+    const char *text;
     struct config_pos pos;
 };
+
+/* Columns count code points, like every position in the file. */
+static unsigned code_points(const char *text, size_t length)
+{
+    unsigned count = 0;
+    for (size_t i = 0; i < length; i++)
+        if (((unsigned char)text[i] & 0xC0) != 0x80)
+            count++;
+    return count;
+}
 
 static int add_item(void *data, const char *item, size_t length, size_t offset)
 {
     struct split *split = data;
-    struct config_pos at = { split->pos.line, split->pos.column + (unsigned)offset };
+    struct config_pos at = { split->pos.line,
+                             split->pos.column + code_points(split->text, offset) };
     config_list_add(split->list, item, length, at);
     return 0;
 }
 
 void config_split_list(struct config_list *list, const char *text,
-                       struct config_pos pos)
+                       size_t length, struct config_pos pos)
 {
-    struct split split = { list, pos };
-    comma_list_each(text, strlen(text), add_item, &split);
+    struct split split = { list, text, pos };
+    comma_list_each(text, length, add_item, &split);
+}
+
+static bool larger_than_limit(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISREG(info.st_mode) &&
+           (uintmax_t)info.st_size > CONFIG_MAX_SIZE;
 }
 
 int config_read_text(const char *path, struct source_text *text,
                      struct config_error *error)
 {
+    struct config_pos none = { 0, 0 };
+    /* source_read's own size message names the option that limits Compose
+     * files; this limit is fixed, so say so.  Checked before reading and
+     * again after a failure, for a file that grew in between. */
+    static const char too_large[] = "configuration file is larger than %u bytes "
+                                    "(the fixed limit for configuration files)";
+    if (larger_than_limit(path)) {
+        config_fail(error, none, too_large, CONFIG_MAX_SIZE);
+        return -1;
+    }
     char *problem = NULL;
     if (source_read(path, CONFIG_MAX_SIZE, text, &problem) != 0) {
-        struct config_pos none = { 0, 0 };
-        config_fail(error, none, "%s", problem);
+        if (larger_than_limit(path))
+            config_fail(error, none, too_large, CONFIG_MAX_SIZE);
+        else
+            config_fail(error, none, "%s", problem);
         free(problem);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* rule options                                                        */
+/* ------------------------------------------------------------------ */
+
+static bool item_equals(const struct config_item *item, const char *text)
+{
+    return item->length == strlen(text) && memcmp(item->text, text, item->length) == 0;
+}
+
+static const struct config_rule_option *
+find_option(const struct config *config, const struct config_item *rule,
+            const struct config_item *name)
+{
+    for (size_t i = 0; i < config->rule_option_count; i++) {
+        const struct config_rule_option *option = &config->rule_options[i];
+        if (option->rule.length == rule->length && option->name.length == name->length &&
+            memcmp(option->rule.text, rule->text, rule->length) == 0 &&
+            memcmp(option->name.text, name->text, name->length) == 0)
+            return option;
+    }
+    return NULL;
+}
+
+int config_add_rule_option(struct config *config,
+                           struct config_rule_option *option,
+                           struct config_error *error)
+{
+    const struct config_rule_option *earlier = find_option(config, &option->rule,
+                                                           &option->name);
+    if (earlier != NULL) {
+        char *name = config_escape(option->name.text, option->name.length);
+        char *rule = config_escape(option->rule.text, option->rule.length);
+        config_fail(error, option->name.pos, "option '%s' of rule %s is set twice "
+                    "(first at %u:%u)", name, rule, earlier->name.pos.line,
+                    earlier->name.pos.column);
+        free(name);
+        free(rule);
+        return -1;
+    }
+    if (config->rule_option_count == config->rule_option_capacity) {
+        config->rule_option_capacity = config->rule_option_capacity
+                                           ? config->rule_option_capacity * 2 : 8;
+        config->rule_options = xrealloc(config->rule_options,
+                                        config->rule_option_capacity,
+                                        sizeof(*config->rule_options));
+    }
+    struct config_rule_option *stored = &config->rule_options[config->rule_option_count++];
+    *stored = *option;
+    copy_item(&stored->rule, &option->rule);
+    copy_item(&stored->name, &option->name);
+    if (option->text.text != NULL)
+        copy_item(&stored->text, &option->text);
+    memset(&option->list, 0, sizeof(option->list));
+    return 0;
+}
+
+const struct config_rule_option *
+config_rule_option_find(const struct config *config, const char *code,
+                        const char *name)
+{
+    for (size_t i = 0; i < config->rule_option_count; i++) {
+        const struct config_rule_option *option = &config->rule_options[i];
+        if (item_equals(&option->rule, code) && item_equals(&option->name, name))
+            return option;
+    }
+    return NULL;
+}
+
+/* What the value is, for "must be X, not Y". */
+static char *describe_value(const struct config_rule_option *option)
+{
+    switch (option->type) {
+    case CONFIG_VALUE_TEXT: {
+        char *shown = config_escape(option->text.text, option->text.length);
+        char *described = xasprintf("'%s'", shown);
+        free(shown);
+        return described;
+    }
+    case CONFIG_VALUE_STRING:
+        return xstrdup("a string");
+    case CONFIG_VALUE_INTEGER:
+        return xstrdup("an integer");
+    case CONFIG_VALUE_BOOLEAN:
+        return xstrdup("a boolean");
+    case CONFIG_VALUE_STRING_LIST:
+        return xstrdup("an array of strings");
+    case CONFIG_VALUE_OTHER:
+        break;
+    }
+    const char *kind = option->text.text != NULL ? option->text.text : "another value";
+    return xasprintf("%s %s", strchr("aeiou", kind[0]) != NULL ? "an" : "a", kind);
+}
+
+static int wrong_type(const struct config_rule_option *option, const char *wanted,
+                      struct config_error *error)
+{
+    char *name = config_escape(option->name.text, option->name.length);
+    char *rule = config_escape(option->rule.text, option->rule.length);
+    char *found = describe_value(option);
+    config_fail(error, option->value_pos, "option '%s' of rule %s must be %s, not %s",
+                name, rule, wanted, found);
+    free(name);
+    free(rule);
+    free(found);
+    return -1;
+}
+
+int config_rule_option_string(const struct config_rule_option *option,
+                              const char **text, size_t *length,
+                              struct config_error *error)
+{
+    if (option->type != CONFIG_VALUE_TEXT && option->type != CONFIG_VALUE_STRING)
+        return wrong_type(option, "a string", error);
+    *text = option->text.text;
+    *length = option->text.length;
+    return 0;
+}
+
+/* A decimal integer with an optional sign and nothing else, in range. */
+static bool parse_integer(const char *text, size_t length, int64_t *value)
+{
+    size_t at = 0;
+    bool negative = false;
+    if (at < length && (text[at] == '+' || text[at] == '-'))
+        negative = text[at++] == '-';
+    if (at == length)
+        return false;
+    uint64_t magnitude = 0;
+    uint64_t limit = negative ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+    for (; at < length; at++) {
+        if (text[at] < '0' || text[at] > '9')
+            return false;
+        unsigned digit = (unsigned)(text[at] - '0');
+        if (magnitude > (limit - digit) / 10)
+            return false;
+        magnitude = magnitude * 10 + digit;
+    }
+    if (negative)
+        *value = magnitude == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)magnitude;
+    else
+        *value = (int64_t)magnitude;
+    return true;
+}
+
+int config_rule_option_integer(const struct config_rule_option *option,
+                               int64_t *value, struct config_error *error)
+{
+    if (option->type == CONFIG_VALUE_INTEGER) {
+        *value = option->integer;
+        return 0;
+    }
+    if (option->type == CONFIG_VALUE_TEXT &&
+        parse_integer(option->text.text, option->text.length, value))
+        return 0;
+    return wrong_type(option, "an integer (from " "-9223372036854775808 to "
+                      "9223372036854775807)", error);
+}
+
+static bool text_is(const struct config_item *item, const char *word)
+{
+    return item->length == strlen(word) && strncasecmp(item->text, word, item->length) == 0;
+}
+
+int config_rule_option_boolean(const struct config_rule_option *option,
+                               bool *value, struct config_error *error)
+{
+    if (option->type == CONFIG_VALUE_BOOLEAN) {
+        *value = option->boolean;
+        return 0;
+    }
+    if (option->type == CONFIG_VALUE_TEXT) {
+        static const char *const yes[] = { "true", "yes", "on", "1" };
+        static const char *const no[] = { "false", "no", "off", "0" };
+        for (size_t i = 0; i < 4; i++) {
+            if (text_is(&option->text, yes[i]) || text_is(&option->text, no[i])) {
+                *value = text_is(&option->text, yes[i]);
+                return 0;
+            }
+        }
+        return wrong_type(option, "a boolean (true/false, yes/no, on/off, 1/0)", error);
+    }
+    return wrong_type(option, "a boolean", error);
+}
+
+int config_rule_option_list(const struct config_rule_option *option,
+                            struct config_list *items,
+                            struct config_error *error)
+{
+    if (option->type == CONFIG_VALUE_TEXT) {
+        config_split_list(items, option->text.text, option->text.length, option->value_pos);
+        return 0;
+    }
+    if (option->type != CONFIG_VALUE_STRING_LIST)
+        return wrong_type(option, "an array of strings", error);
+    for (size_t i = 0; i < option->list.count; i++)
+        config_list_add(items, option->list.items[i].text, option->list.items[i].length,
+                        option->list.items[i].pos);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* trust                                                               */
+/* ------------------------------------------------------------------ */
+
+/* A plugin name that the loader looks up only in the plugin directories:
+ * not a path, not a file name, not a directory. */
+static bool is_plain_plugin_name(const struct config_item *item)
+{
+    size_t length = item->length;
+    return length > 0 && memchr(item->text, '/', length) == NULL &&
+           !(length >= 3 && memcmp(item->text + length - 3, ".so", 3) == 0) &&
+           strcmp(item->text, ".") != 0 && strcmp(item->text, "..") != 0;
+}
+
+int config_check_trust(const struct config *config, struct config_error *error)
+{
+    if (config->named_explicitly)
+        return 0;
+    for (size_t i = 0; i < config->plugins.count; i++) {
+        const struct config_item *plugin = &config->plugins.items[i];
+        if (is_plain_plugin_name(plugin))
+            continue;
+        char *shown = config_escape(plugin->text, plugin->length);
+        config_fail(error, plugin->pos, "plugin '%s' is a path: a configuration found "
+                    "in the scanned tree may name plugins only by name (looked up in "
+                    "--plugin-dir, SANDLINT_PLUGIN_PATH and the installed plugin "
+                    "directory), so that the tree cannot run its own code; name this "
+                    "file with --config FILE to trust it", shown);
+        free(shown);
+        return -1;
+    }
+    if (config->plugin_dirs.count > 0) {
+        config_fail(error, config->plugin_dirs.items[0].pos, "plugin-dir is not allowed "
+                    "in a configuration found in the scanned tree: plugins from it would "
+                    "run the tree's own code; pass --plugin-dir, or name this file with "
+                    "--config FILE to trust it");
         return -1;
     }
     return 0;
@@ -163,6 +487,16 @@ static int read_file(struct config *config, const char *path,
     return result;
 }
 
+/* Reads a file found by discovery: it may hold only what an untrusted
+ * file may say. */
+static int read_discovered(struct config *config, const char *path,
+                           struct config_error *error)
+{
+    if (read_file(config, path, error) != 0)
+        return -1;
+    return config_check_trust(config, error);
+}
+
 /* Looks in directory for .sandlint.ini, then a pyproject.toml with our
  * tables.  Returns 1 when found (config filled), 0 when not, -1 on error. */
 static int try_directory(const char *directory, struct config *config,
@@ -170,7 +504,7 @@ static int try_directory(const char *directory, struct config *config,
 {
     char *ini = path_join(directory, ".sandlint.ini");
     if (is_file(ini)) {
-        int result = read_file(config, ini, error);
+        int result = read_discovered(config, ini, error);
         if (result != 0)
             *error_path = ini;
         else
@@ -180,7 +514,7 @@ static int try_directory(const char *directory, struct config *config,
     free(ini);
     char *pyproject = path_join(directory, "pyproject.toml");
     if (is_file(pyproject)) {
-        int result = read_file(config, pyproject, error);
+        int result = read_discovered(config, pyproject, error);
         if (result != 0) {
             *error_path = pyproject;
             return -1;
@@ -195,6 +529,25 @@ static int try_directory(const char *directory, struct config *config,
     return 0;
 }
 
+/* --root must name a directory: a typo must not silently scan nothing or
+ * fall back to another configuration. */
+static int check_root_option(const char *root_option, struct config_error *error)
+{
+    struct stat info;
+    struct config_pos none = { 0, 0 };
+    char *shown = config_escape(root_option, strlen(root_option));
+    int result = 0;
+    if (stat(root_option, &info) != 0) {
+        config_fail(error, none, "--root '%s': %s", shown, strerror(errno));
+        result = -1;
+    } else if (!S_ISDIR(info.st_mode)) {
+        config_fail(error, none, "--root '%s' is not a directory", shown);
+        result = -1;
+    }
+    free(shown);
+    return result;
+}
+
 int config_discover(const char *root_option, const char *config_file,
                     char **root, struct config *config,
                     struct config_error *error, char **error_path)
@@ -202,14 +555,15 @@ int config_discover(const char *root_option, const char *config_file,
     config_init(config);
     *error_path = NULL;
     *root = NULL;
+    if (root_option != NULL && check_root_option(root_option, error) != 0)
+        return -1;
     if (config_file != NULL) {
         struct stat info;
         errno = 0;
         if (stat(config_file, &info) != 0 || !S_ISREG(info.st_mode)) {
             struct config_pos none = { 0, 0 };
             config_fail(error, none, "cannot read configuration file: %s",
-                        errno != 0 && !S_ISREG(info.st_mode) ? strerror(errno)
-                                                             : "not a regular file");
+                        errno != 0 ? strerror(errno) : "not a regular file");
             *error_path = xstrdup(config_file);
             return -1;
         }
@@ -223,6 +577,7 @@ int config_discover(const char *root_option, const char *config_file,
             config->format = CONFIG_TOML;
             config->path = path_absolute(config_file);
         }
+        config->named_explicitly = true;
         if (root_option != NULL) {
             *root = path_absolute(root_option);
         } else {

@@ -4,15 +4,21 @@
  *
  * Two formats carry the same settings: .sandlint.ini (read with inih) and
  * pyproject.toml ([tool.sandlint], and the allowlists of
- * [tool.inspect-evals-lint] for drop-in use).  Every setting and allowlist
- * entry keeps the line and column where it was written, so errors and stale
- * entries point into the file.
+ * [tool.inspect-evals-lint] for drop-in use).  Every setting, allowlist
+ * entry and rule option keeps the line and column where it was written, so
+ * errors and stale entries point into the file.
+ *
+ * Trust: a configuration found by discovery lies in the scanned tree, which
+ * an attacker may have written.  It may name plugins only by name; plugin
+ * paths and plugin directories are accepted only from a file that --config
+ * named explicitly (config_discover() enforces this).
  */
 #ifndef SANDLINT_CONFIG_FILE_H
 #define SANDLINT_CONFIG_FILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct config_pos {
     unsigned line, column;      /* 1-based; 0 when unknown */
@@ -37,18 +43,62 @@ struct allowlist_entry {
     bool used;                  /* matched a finding of this run */
 };
 
+/*
+ * The type of a rule option's value.  TOML values carry their type; an INI
+ * value is text that the typed getters below parse.
+ */
+enum config_value_type {
+    CONFIG_VALUE_TEXT,          /* INI: text, typed by the getter */
+    CONFIG_VALUE_STRING,        /* TOML string */
+    CONFIG_VALUE_INTEGER,       /* TOML integer */
+    CONFIG_VALUE_BOOLEAN,       /* TOML boolean */
+    CONFIG_VALUE_STRING_LIST,   /* TOML array of strings */
+    CONFIG_VALUE_OTHER          /* any other TOML value (float, date, table,
+                                   array of other things): every getter
+                                   reports it as the wrong type */
+};
+
+/*
+ * One per-rule option (SPEC §10, ABI 1.1): `name = value` in a
+ * [rule CODE] section (INI) or a [tool.sandlint.rules.CODE] table (TOML),
+ * stored as written.  Whether the rule exists and declares the option is
+ * checked later, against the loaded plugins.
+ */
+struct config_rule_option {
+    struct config_item rule;    /* the rule code as written, at its position
+                                   in the section header or table name */
+    struct config_item name;    /* the option name, at its position */
+    enum config_value_type type;
+    struct config_pos value_pos;
+    struct config_item text;    /* TEXT and STRING: the value (may hold NUL
+                                   bytes in TOML); OTHER: the TOML type's name
+                                   ("float", "table", ...) for messages */
+    int64_t integer;            /* INTEGER */
+    bool boolean;               /* BOOLEAN */
+    struct config_list list;    /* STRING_LIST: the items, each at its position */
+};
+
 enum config_format { CONFIG_NONE = 0, CONFIG_INI, CONFIG_TOML };
 
 struct config {
     enum config_format format;
     char *path;                 /* absolute path of the file read; owned */
+    bool named_explicitly;      /* --config named the file: the user vouches
+                                   for it, so plugin paths and plugin-dir are
+                                   allowed; false for a discovered file */
     struct config_list packages;
     bool has_packages;          /* packages was set (even to nothing) */
     struct config_list select, ignore, plugins, plugin_dirs;
+    struct config_list extend_select;  /* selectors added to the selection */
+    struct config_list exclude; /* globs relative to the root: files skipped
+                                   on purpose */
     struct allowlist_entry *entries;  /* owned */
     size_t entry_count, entry_capacity;
     struct config_list groups;  /* every allowlist group named, with the
                                    position of its section or table */
+    struct config_rule_option *rule_options;  /* owned; in file order; no
+                                                 rule has an option twice */
+    size_t rule_option_count, rule_option_capacity;
     bool inspect_evals;         /* a [tool.inspect-evals-lint] table exists */
     bool sandlint_table;        /* a [tool.sandlint] table exists */
 };
@@ -63,9 +113,23 @@ void config_init(struct config *config);
 void config_release(struct config *config);
 void config_error_release(struct config_error *error);
 
-/* Records an error (the first one wins). */
+/* Records an error (the first one wins).  The message is never cut: text
+ * from the file must be passed through config_escape() first. */
 void config_fail(struct config_error *error, struct config_pos pos,
                  const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * config_escape - length bytes of configuration text, fit to print in a
+ * message.  Returns a new string (the caller frees it) in which every byte
+ * that could act on a terminal or hide text is written as \xNN: C0 controls
+ * (NUL included), DEL, C1 controls, the bidirectional overrides U+202A to
+ * U+202E and U+2066 to U+2069, and bytes that are not valid UTF-8.
+ *
+ * A stand-in for the core's one escaping function for everything printed
+ * from input: every config message that shows file text goes through here,
+ * so replacing this function replaces them all.
+ */
+char *config_escape(const char *text, size_t length);
 
 void config_list_add(struct config_list *list, const char *text,
                      size_t length, struct config_pos pos);
@@ -73,6 +137,53 @@ void config_list_release(struct config_list *list);
 void config_add_entry(struct config *config, const struct config_item *group,
                       const struct config_item *package,
                       const struct config_item *key);
+
+/*
+ * Appends a rule option (the items are copied; option->list is moved into
+ * the configuration and left empty).  Returns 0, or -1 with *error set
+ * when the rule already has an option of that name.
+ */
+int config_add_rule_option(struct config *config,
+                           struct config_rule_option *option,
+                           struct config_error *error);
+
+/*
+ * config_rule_option_find - the option `name` of the rule `code`, or NULL
+ * when the configuration does not set it.  Both are compared byte for
+ * byte with what the file wrote.  Borrowed from config.
+ *
+ * Every option the file sets is config->rule_options[0 ..
+ * config->rule_option_count - 1], so a caller that knows which options each
+ * rule declares can report the unknown ones at their positions.
+ */
+const struct config_rule_option *
+config_rule_option_find(const struct config *config, const char *code,
+                        const char *name);
+
+/*
+ * Typed getters.  Each returns 0 and stores the value, or -1 with *error
+ * set at the value's position ("option 'depth' of rule SBX003 must be an
+ * integer, not ...") when the value has another type.
+ *
+ * - string: TOML strings; INI text as it is.  *text is borrowed from the
+ *   option, *length counts its bytes (a TOML string may hold NUL).
+ * - integer: TOML integers; INI text that is a decimal integer with an
+ *   optional sign, in the range of int64_t.
+ * - boolean: TOML booleans; INI true/false, yes/no, on/off, 1/0 in any case.
+ * - list: TOML arrays of strings; INI comma-separated text (comma_list.h),
+ *   each item at its column.  Items are appended to *items, which the
+ *   caller releases with config_list_release().
+ */
+int config_rule_option_string(const struct config_rule_option *option,
+                              const char **text, size_t *length,
+                              struct config_error *error);
+int config_rule_option_integer(const struct config_rule_option *option,
+                               int64_t *value, struct config_error *error);
+int config_rule_option_boolean(const struct config_rule_option *option,
+                               bool *value, struct config_error *error);
+int config_rule_option_list(const struct config_rule_option *option,
+                            struct config_list *items,
+                            struct config_error *error);
 
 /*
  * Reads the INI file at path into config.  Returns 0, or -1 with *error set.
@@ -92,16 +203,32 @@ int config_parse_ini(struct config *config, const char *text, size_t length,
 int config_read_toml(struct config *config, const char *path,
                      struct config_error *error);
 
+/* config_read_toml() on length bytes of text already in memory. */
+int config_parse_toml(struct config *config, const char *text, size_t length,
+                      struct config_error *error);
+
+/*
+ * Refuses what only a trusted configuration may say: a plugin named by a
+ * path (a '/', a name ending in ".so", "." or "..") and any plugin-dir.
+ * Returns 0 when config->named_explicitly or nothing is refused, else -1
+ * with *error at the offending item.
+ */
+int config_check_trust(const struct config *config, struct config_error *error);
+
 /*
  * Finds the root and the configuration (SPEC §3):
- *  - with config_file: that file (TOML when it ends in ".toml", else INI);
- *    the root is root_option, else the file's directory;
+ *  - with config_file: that file (TOML when it ends in ".toml", else INI),
+ *    marked named_explicitly; the root is root_option, else the file's
+ *    directory;
  *  - with root_option: its .sandlint.ini, else its pyproject.toml when that
  *    has a sandlint or inspect-evals-lint table;
  *  - else the nearest directory upward from the current one holding one of
  *    those; else the current directory without configuration.
- * *root receives the absolute root (malloc'd).  Returns 0, or -1 with *error
- * set and *error_path naming the file (malloc'd, may be NULL).
+ * root_option must name a directory.  A discovered file must pass
+ * config_check_trust().  *root receives the absolute root (malloc'd).
+ * Returns 0, or -1 with *error set and *error_path naming the file
+ * (malloc'd; NULL when the error is about no file, such as a missing
+ * --root).
  */
 int config_discover(const char *root_option, const char *config_file,
                     char **root, struct config *config,
@@ -116,9 +243,9 @@ struct source_text;
 int config_read_text(const char *path, struct source_text *text,
                      struct config_error *error);
 
-/* Appends the items of a comma-separated list written at pos (offsets of
- * items in the text give their columns). */
+/* Appends the items of a comma-separated list of length bytes written at
+ * pos (offsets of items in the text give their columns). */
 void config_split_list(struct config_list *list, const char *text,
-                       struct config_pos pos);
+                       size_t length, struct config_pos pos);
 
 #endif

@@ -2,15 +2,20 @@
  * config_ini.c - .sandlint.ini, read with the distribution's inih.
  *
  * Debian builds inih with the header defaults: the handler gets no line
- * number and lines are cut at INI_MAX_LINE bytes.  So the file is fed
- * through ini_parse_stream() with our own reader: it counts lines, keeps
- * the raw line for columns, validates section headers, and refuses
- * over-long lines instead of letting inih split them.
+ * number, lines are cut at INI_MAX_LINE bytes, and the name that a
+ * continuation line continues is kept cut to 50 bytes.  So the file is fed
+ * through ini_parse_stream() with our own reader, which sees every line
+ * before inih does: it counts lines, classifies each line the way inih will
+ * (comment, continuation, section header, setting), remembers positions and
+ * the full name of the last setting, and refuses what inih would cut or
+ * ignore silently.  The handler then takes its positions and names from
+ * that state rather than from inih's buffers.
  */
 #include "config.h"
 
 #include "config_file.h"
 
+#include <ctype.h>
 #include <ini.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +25,25 @@
 
 #define SECTION_SETTINGS "sandlint"
 #define SECTION_ALLOWLIST "allowlist"
+#define SECTION_RULE "rule"
+
+/* inih is handed a line, a newline and a NUL in a buffer of INI_MAX_LINE. */
+#define LINE_TEXT_LIMIT (INI_MAX_LINE - 2)
+
+enum line_kind {
+    LINE_BLANK_OR_COMMENT,
+    LINE_CONTINUATION,          /* indented: one more value of the last name */
+    LINE_HEADER,
+    LINE_SETTING                /* name = value */
+};
+
+enum section_kind {
+    SECTION_NONE,               /* before the first header */
+    SECTION_IS_SETTINGS,
+    SECTION_IS_ALLOWLIST,
+    SECTION_IS_RULE,
+    SECTION_IS_UNKNOWN          /* reported at its header */
+};
 
 struct ini_state {
     struct config *config;
@@ -27,9 +51,16 @@ struct ini_state {
     const char *text;
     size_t length, cursor;
     unsigned line;              /* number of the line last handed to inih */
-    const char *raw;            /* that line, in text */
+    const char *raw;            /* that line, in text, without terminator */
     size_t raw_length;
-    struct config_pos section_pos;  /* header of the current section */
+    enum line_kind kind;
+    size_t name_offset, value_offset;   /* in raw, for LINE_SETTING */
+    enum section_kind section;
+    size_t group_index;         /* SECTION_IS_ALLOWLIST: in config->groups */
+    struct config_item rule;    /* SECTION_IS_RULE: the code; owned */
+    char *last_name;            /* full name of the last setting line, or
+                                   NULL: what a continuation line continues */
+    struct config_pos last_name_pos;
 };
 
 /* Column (1-based, in code points) of byte offset within the raw line. */
@@ -42,47 +73,187 @@ static unsigned column_of(const struct ini_state *state, size_t offset)
     return column;
 }
 
-static size_t skip_blanks(const char *text, size_t length, size_t at)
+static struct config_pos pos_at(const struct ini_state *state, size_t offset)
 {
-    while (at < length && (text[at] == ' ' || text[at] == '\t'))
+    struct config_pos pos = { state->line, column_of(state, offset) };
+    return pos;
+}
+
+/* inih trims with isspace(), not only blanks. */
+static bool is_space(char c)
+{
+    return isspace((unsigned char)c) != 0;
+}
+
+static size_t skip_spaces(const char *text, size_t length, size_t at)
+{
+    while (at < length && is_space(text[at]))
         at++;
     return at;
 }
 
-/* Validates a "[section]" header line and records where it is. */
-static void see_header(struct ini_state *state)
+static size_t trim_end(const char *text, size_t start, size_t end)
 {
-    size_t at = skip_blanks(state->raw, state->raw_length, 0);
-    if (at >= state->raw_length || state->raw[at] != '[')
-        return;
-    const char *name = state->raw + at + 1;
-    const char *close = memchr(name, ']', state->raw_length - at - 1);
-    struct config_pos pos = { state->line, column_of(state, at) };
-    state->section_pos = pos;
-    if (close == NULL)
-        return;     /* inih reports the syntax error */
-    size_t length = (size_t)(close - name);
-    while (length > 0 && (*name == ' ' || *name == '\t'))
-        name++, length--;
-    while (length > 0 && (name[length - 1] == ' ' || name[length - 1] == '\t'))
-        length--;
-    if (length == strlen(SECTION_SETTINGS) &&
-        memcmp(name, SECTION_SETTINGS, length) == 0)
-        return;
-    size_t prefix = strlen(SECTION_ALLOWLIST);
-    if (length > prefix && memcmp(name, SECTION_ALLOWLIST, prefix) == 0 &&
-        (name[prefix] == ' ' || name[prefix] == '\t')) {
-        const char *group = name + prefix;
-        size_t group_length = length - prefix;
-        while (group_length > 0 && (*group == ' ' || *group == '\t'))
-            group++, group_length--;
-        struct config_pos group_pos = { state->line,
-                                        column_of(state, (size_t)(group - state->raw)) };
-        config_list_add(&state->config->groups, group, group_length, group_pos);
+    while (end > start && is_space(text[end - 1]))
+        end--;
+    return end;
+}
+
+/*
+ * Where inih's find_chars_or_comment() stops: the first of chars, or a ';'
+ * that follows a space (an inline comment), or the end.  Mirrored exactly so
+ * that we agree with inih on where names, values and headers end.
+ */
+static size_t find_chars_or_comment(const char *text, size_t length, size_t at,
+                                    const char *chars)
+{
+    bool after_space = false;
+    for (; at < length; at++) {
+        if (chars != NULL && strchr(chars, text[at]) != NULL)
+            return at;
+        if (after_space && text[at] == ';')
+            return at;
+        after_space = is_space(text[at]);
+    }
+    return length;
+}
+
+static void fail_with_text(struct ini_state *state, struct config_pos pos,
+                           const char *format, const char *text, size_t length)
+{
+    char *shown = config_escape(text, length);
+    config_fail(state->error, pos, format, shown);
+    free(shown);
+}
+
+static bool name_is(const char *name, size_t length, const char *word)
+{
+    return length == strlen(word) && memcmp(name, word, length) == 0;
+}
+
+/* The rest of a "[kind NAME]" header: NAME trimmed, when name starts with
+ * kind and a blank. */
+static bool header_argument(const char *name, size_t length, const char *kind,
+                            const char **argument, size_t *argument_length)
+{
+    size_t prefix = strlen(kind);
+    if (length < prefix || memcmp(name, kind, prefix) != 0 ||
+        (length > prefix && !is_space(name[prefix])))
+        return false;
+    size_t start = skip_spaces(name, length, prefix);
+    *argument = name + start;
+    *argument_length = length - start;
+    return true;
+}
+
+/* A "[section]" line: validates it and makes it the current section. */
+static void see_header(struct ini_state *state, size_t open)
+{
+    const char *raw = state->raw;
+    size_t length = state->raw_length;
+    struct config_pos pos = pos_at(state, open);
+    size_t close = find_chars_or_comment(raw, length, open + 1, "]");
+    if (close >= length || raw[close] != ']') {
+        config_fail(state->error, pos, "syntax error: section header without "
+                    "a closing ']'");
         return;
     }
-    config_fail(state->error, pos, "unknown section [%.*s] (expected [sandlint] "
-                "or [allowlist GROUP])", (int)length, name);
+    /* inih ignores whatever follows the ']': a typo there would vanish. */
+    size_t after = skip_spaces(raw, length, close + 1);
+    if (after < length && raw[after] != ';' && raw[after] != '#') {
+        fail_with_text(state, pos_at(state, after), "text after the section header: "
+                       "'%s' (only a comment may follow the ']')", raw + after,
+                       trim_end(raw, after, length) - after);
+        return;
+    }
+    size_t start = skip_spaces(raw, close, open + 1);
+    size_t end = trim_end(raw, start, close);
+    const char *name = raw + start;
+    size_t name_length = end - start;
+    const char *argument;
+    size_t argument_length;
+
+    free(state->rule.text);
+    state->rule.text = NULL;
+    free(state->last_name);
+    state->last_name = NULL;    /* inih forgets the name at a header too */
+    state->section = SECTION_IS_UNKNOWN;
+    if (name_is(name, name_length, SECTION_SETTINGS)) {
+        state->section = SECTION_IS_SETTINGS;
+    } else if (header_argument(name, name_length, SECTION_ALLOWLIST, &argument,
+                               &argument_length)) {
+        if (argument_length == 0) {
+            config_fail(state->error, pos, "[allowlist] needs a group: "
+                        "[allowlist GROUP]");
+            return;
+        }
+        config_list_add(&state->config->groups, argument, argument_length,
+                        pos_at(state, (size_t)(argument - raw)));
+        state->group_index = state->config->groups.count - 1;
+        state->section = SECTION_IS_ALLOWLIST;
+    } else if (header_argument(name, name_length, SECTION_RULE, &argument,
+                               &argument_length)) {
+        if (argument_length == 0) {
+            config_fail(state->error, pos, "[rule] needs a rule code: [rule CODE]");
+            return;
+        }
+        state->rule.text = xmemdup(argument, argument_length);
+        state->rule.length = argument_length;
+        state->rule.pos = pos_at(state, (size_t)(argument - raw));
+        state->section = SECTION_IS_RULE;
+    } else {
+        fail_with_text(state, pos, "unknown section [%s] (expected [sandlint], "
+                       "[allowlist GROUP] or [rule CODE])", name, name_length);
+    }
+}
+
+/* A "name = value" line: checks it has a name and a separator. */
+static void see_setting(struct ini_state *state, size_t start)
+{
+    size_t separator = find_chars_or_comment(state->raw, state->raw_length, start, "=:");
+    if (separator >= state->raw_length || state->raw[separator] == ';') {
+        config_fail(state->error, pos_at(state, start), "syntax error: expected "
+                    "'name = value', '[section]' or a comment");
+        return;
+    }
+    if (trim_end(state->raw, start, separator) == start) {
+        config_fail(state->error, pos_at(state, start), "missing name before '%c'",
+                    state->raw[separator]);
+        return;
+    }
+    state->name_offset = start;
+    state->value_offset = skip_spaces(state->raw, state->raw_length, separator + 1);
+}
+
+/* Classifies the current line in inih's order: comment, continuation,
+ * header, setting. */
+static void see_line(struct ini_state *state)
+{
+    size_t start = 0;
+    if (state->line == 1 && state->raw_length >= 3 &&
+        memcmp(state->raw, "\xEF\xBB\xBF", 3) == 0)
+        start = 3;      /* byte order mark, which inih skips */
+    size_t first = skip_spaces(state->raw, state->raw_length, start);
+    if (first == state->raw_length || state->raw[first] == ';' ||
+        state->raw[first] == '#') {
+        state->kind = LINE_BLANK_OR_COMMENT;
+    } else if (state->last_name != NULL && first > 0) {
+        state->kind = LINE_CONTINUATION;
+        state->value_offset = first;
+        /* inih 55 keeps "; comment" in a continued value, later versions
+         * drop it: refuse what reads differently across distributions. */
+        size_t comment = find_chars_or_comment(state->raw, state->raw_length, first, NULL);
+        if (comment < state->raw_length)
+            config_fail(state->error, pos_at(state, comment), "';' after a blank on "
+                        "a continuation line: inih versions disagree on whether it "
+                        "starts a comment; put the comment on a line of its own");
+    } else if (state->raw[first] == '[') {
+        state->kind = LINE_HEADER;
+        see_header(state, first);
+    } else {
+        state->kind = LINE_SETTING;
+        see_setting(state, first);
+    }
 }
 
 static char *read_line(char *buffer, int size, void *stream)
@@ -94,99 +265,142 @@ static char *read_line(char *buffer, int size, void *stream)
     const char *newline = memchr(start, '\n', state->length - state->cursor);
     size_t length = newline ? (size_t)(newline - start) + 1
                             : state->length - state->cursor;
+    state->cursor += length;
     state->line++;
     state->raw = start;
-    state->raw_length = length;
-    while (state->raw_length > 0 && (start[state->raw_length - 1] == '\n' ||
-                                     start[state->raw_length - 1] == '\r'))
+    state->raw_length = newline ? length - 1 : length;
+    /* The terminator (LF or CR LF) is not text: a line holds the same text
+     * whichever it ends with. */
+    if (newline && state->raw_length > 0 && start[state->raw_length - 1] == '\r')
         state->raw_length--;
-    if (length + 1 > (size_t)size) {
-        /* inih reads size - 1 bytes per call, newline included. */
-        struct config_pos pos = { state->line, 1 };
-        config_fail(state->error, pos, "line longer than %d bytes (the limit "
-                    "of inih, the INI reader); use pyproject.toml for longer "
-                    "entries", size - 2);
+    /* Room for the text, a newline and a NUL: inih would cut a longer line
+     * and read the rest as a line of its own. */
+    size_t limit = size > 2 ? (size_t)size - 2 : 0;
+    if (limit > LINE_TEXT_LIMIT)
+        limit = LINE_TEXT_LIMIT;
+    if (state->raw_length > limit) {
+        config_fail(state->error, pos_at(state, 0), "line is %zu bytes long; "
+                    "the INI reader (inih) takes at most %zu bytes a line: write "
+                    "longer entries in pyproject.toml", state->raw_length, limit);
         return NULL;
     }
-    memcpy(buffer, start, length);
-    buffer[length] = '\0';
-    state->cursor += length;
-    see_header(state);
+    see_line(state);
+    if (state->error->message != NULL)
+        return NULL;
+    memcpy(buffer, start, state->raw_length);
+    buffer[state->raw_length] = '\n';
+    buffer[state->raw_length + 1] = '\0';
     return buffer;
 }
 
-/* Position of the value of the current line: after "name =" or, on a
- * continuation line, the first non-blank. */
-static struct config_pos value_pos(const struct ini_state *state,
-                                   const char *name)
+/* Settings names cannot hold a NUL (INI text never does) but may hold
+ * anything else printable; lists are split at commas. */
+static bool read_setting(struct ini_state *state, const char *name,
+                         const char *value, struct config_pos value_pos)
 {
-    size_t at = skip_blanks(state->raw, state->raw_length, 0);
-    size_t name_length = strlen(name);
-    if (at == 0 && state->raw_length >= name_length &&
-        memcmp(state->raw, name, name_length) == 0) {
-        at = name_length;
-        while (at < state->raw_length && state->raw[at] != '=' && state->raw[at] != ':')
-            at++;
-        at = skip_blanks(state->raw, state->raw_length, at + 1);
+    struct config *config = state->config;
+    struct config_list *list = NULL;
+    if (strcmp(name, "packages") == 0) {
+        list = &config->packages;
+        config->has_packages = true;
+    } else if (strcmp(name, "select") == 0) {
+        list = &config->select;
+    } else if (strcmp(name, "extend-select") == 0) {
+        list = &config->extend_select;
+    } else if (strcmp(name, "ignore") == 0) {
+        list = &config->ignore;
+    } else if (strcmp(name, "exclude") == 0) {
+        list = &config->exclude;
+    } else if (strcmp(name, "plugins") == 0) {
+        list = &config->plugins;
+    } else if (strcmp(name, "plugin-dir") == 0) {
+        list = &config->plugin_dirs;
+    } else {
+        fail_with_text(state, state->last_name_pos, "unknown setting '%s' in "
+                       "[sandlint] (packages, select, extend-select, ignore, exclude, "
+                       "plugins, plugin-dir)", name, strlen(name));
+        return false;
     }
-    struct config_pos pos = { state->line, column_of(state, at) };
-    return pos;
+    config_split_list(list, value, strlen(value), value_pos);
+    return true;
 }
 
-static struct config_pos name_pos(const struct ini_state *state)
+static bool read_entry(struct ini_state *state, const char *value,
+                       struct config_pos value_pos)
 {
-    struct config_pos pos = {
-        state->line, column_of(state, skip_blanks(state->raw, state->raw_length, 0))
-    };
-    return pos;
+    struct config *config = state->config;
+    if (value[0] == '\0') {
+        fail_with_text(state, value_pos, "empty allowlist entry for package '%s'",
+                       state->last_name, strlen(state->last_name));
+        return false;
+    }
+    const struct config_item *group = &config->groups.items[state->group_index];
+    struct config_item package = { state->last_name, strlen(state->last_name),
+                                   state->last_name_pos };
+    struct config_item key = { (char *)value, strlen(value), value_pos };
+    config_add_entry(config, group, &package, &key);
+    return true;
+}
+
+static bool read_rule_option(struct ini_state *state, const char *value,
+                             struct config_pos value_pos)
+{
+    if (state->kind == LINE_CONTINUATION) {
+        config_fail(state->error, value_pos, "a rule option takes one line: "
+                    "this indented line would continue '%s'; write a list as "
+                    "comma-separated items, or use pyproject.toml", state->last_name);
+        return false;
+    }
+    struct config_rule_option option;
+    memset(&option, 0, sizeof(option));
+    option.rule = state->rule;
+    option.name.text = state->last_name;
+    option.name.length = strlen(state->last_name);
+    option.name.pos = state->last_name_pos;
+    option.type = CONFIG_VALUE_TEXT;
+    option.value_pos = value_pos;
+    option.text.text = (char *)value;
+    option.text.length = strlen(value);
+    option.text.pos = value_pos;
+    return config_add_rule_option(state->config, &option, state->error) == 0;
 }
 
 static int handle(void *user, const char *section, const char *name,
                   const char *value)
 {
+    (void)section;      /* inih's copy is cut at 50 bytes: ours is whole */
     struct ini_state *state = user;
-    struct config *config = state->config;
-    struct config_pos at = value_pos(state, name);
-    if (strcmp(section, SECTION_SETTINGS) == 0) {
-        struct config_list *list = NULL;
-        if (strcmp(name, "packages") == 0) {
-            list = &config->packages;
-            config->has_packages = true;
-        } else if (strcmp(name, "select") == 0) {
-            list = &config->select;
-        } else if (strcmp(name, "ignore") == 0) {
-            list = &config->ignore;
-        } else if (strcmp(name, "plugins") == 0) {
-            list = &config->plugins;
-        } else if (strcmp(name, "plugin-dir") == 0) {
-            list = &config->plugin_dirs;
-        } else {
-            config_fail(state->error, name_pos(state), "unknown setting '%s' in "
-                        "[sandlint] (packages, select, ignore, plugins, "
-                        "plugin-dir)", name);
-            return 0;
-        }
-        config_split_list(list, value, at);
-        return 1;
+    struct config_pos value_pos = pos_at(state, state->value_offset);
+    if (state->kind == LINE_SETTING) {
+        /* inih's name is whole here; only its copy for continuations is cut. */
+        free(state->last_name);
+        state->last_name = xstrdup(name);
+        state->last_name_pos = pos_at(state, state->name_offset);
+    } else if (state->kind != LINE_CONTINUATION || state->last_name == NULL) {
+        config_fail(state->error, pos_at(state, 0), "internal error: inih and "
+                    "sandlint disagree about this line");
+        return 0;
     }
-    size_t prefix = strlen(SECTION_ALLOWLIST);
-    if (strncmp(section, SECTION_ALLOWLIST, prefix) == 0 &&
-        config->groups.count > 0) {
-        if (value[0] == '\0') {
-            config_fail(state->error, at, "empty allowlist entry for package "
-                        "'%s'", name);
-            return 0;
-        }
-        const struct config_item *group = &config->groups.items[config->groups.count - 1];
-        struct config_item package = { (char *)name, strlen(name), name_pos(state) };
-        struct config_item key = { (char *)value, strlen(value), at };
-        config_add_entry(config, group, &package, &key);
-        return 1;
+    bool accepted = false;
+    switch (state->section) {
+    case SECTION_NONE:
+        fail_with_text(state, state->last_name_pos, "setting '%s' outside a section "
+                       "(put it under [sandlint])", state->last_name,
+                       strlen(state->last_name));
+        break;
+    case SECTION_IS_SETTINGS:
+        accepted = read_setting(state, state->last_name, value, value_pos);
+        break;
+    case SECTION_IS_ALLOWLIST:
+        accepted = read_entry(state, value, value_pos);
+        break;
+    case SECTION_IS_RULE:
+        accepted = read_rule_option(state, value, value_pos);
+        break;
+    case SECTION_IS_UNKNOWN:
+        break;          /* reported at its header */
     }
-    if (section[0] == '\0')
-        config_fail(state->error, name_pos(state), "setting '%s' outside a "
-                    "section (put it under [sandlint])", name);
-    return 0;   /* unknown sections were reported at their header */
+    return accepted ? 1 : 0;
 }
 
 int config_read_ini(struct config *config, const char *path,
@@ -226,5 +440,7 @@ int config_parse_ini(struct config *config, const char *text, size_t length,
     } else if (result < 0 && error->message == NULL) {
         config_fail(error, none, "out of memory reading the configuration");
     }
+    free(state.rule.text);
+    free(state.last_name);
     return error->message != NULL ? -1 : 0;
 }

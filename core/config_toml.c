@@ -2,6 +2,12 @@
  * config_toml.c - settings from pyproject.toml: [tool.sandlint] and, for
  * drop-in use, the sandbox_privileges allowlists of
  * [tool.inspect-evals-lint].
+ *
+ * TOML strings may hold any code point, NUL included (\u0000).  Names
+ * (settings, selectors, globs, plugins, groups, packages, rule codes and
+ * option names) are compared as C strings later, where a NUL would cut
+ * them to something else ("SBX\u0000x" would select SBX): a NUL in a name
+ * is an error here.  Allowlist keys and option values keep every byte.
  */
 #include "config.h"
 
@@ -11,7 +17,7 @@
 #include <string.h>
 
 #include "source.h"
-#include "toml.h"
+#include "toml/toml.h"
 #include "xalloc.h"
 
 static struct config_pos pos_of(struct toml_pos pos)
@@ -20,37 +26,63 @@ static struct config_pos pos_of(struct toml_pos pos)
     return out;
 }
 
-/* A string, or an array of strings, into list (strings are split at
- * commas like the INI form).  Returns 0, or -1 with the error set. */
+/* Whether a key of length bytes is word (keys may hold NUL). */
+static bool key_is(const char *key, size_t length, const char *word)
+{
+    return length == strlen(word) && memcmp(key, word, length) == 0;
+}
+
+/* Refuses a name holding a NUL byte; what names what the name is for. */
+static int check_name(const char *name, size_t length, struct toml_pos pos,
+                      const char *what, struct config_error *error)
+{
+    if (memchr(name, '\0', length) == NULL)
+        return 0;
+    char *shown = config_escape(name, length);
+    config_fail(error, pos_of(pos), "%s '%s' holds a NUL byte", what, shown);
+    free(shown);
+    return -1;
+}
+
+/* A string, or an array of strings, into list; with split, strings are
+ * split at commas like the INI form.  what says what an item names, for
+ * the NUL check (NULL: items are keys, which may hold any byte).  Returns
+ * 0, or -1 with the error set. */
 static int read_strings(struct config_list *list, const char *table,
                         const char *name, const struct toml_value *value,
-                        struct config_error *error, bool split)
+                        struct config_error *error, bool split, const char *what)
 {
     if (toml_kind(value) == TOML_STRING) {
         size_t length;
         const char *text = toml_string(value, &length);
+        if (what != NULL &&
+            check_name(text, length, toml_value_pos(value), what, error) != 0)
+            return -1;
         if (split)
-            config_split_list(list, text, pos_of(toml_value_pos(value)));
+            config_split_list(list, text, length, pos_of(toml_value_pos(value)));
         else
             config_list_add(list, text, length, pos_of(toml_value_pos(value)));
         return 0;
     }
     if (toml_kind(value) != TOML_ARRAY) {
+        const char *kind = toml_kind_name(toml_kind(value));
         config_fail(error, pos_of(toml_value_pos(value)), "%s.%s must be a "
-                    "string or an array of strings, not %s", table, name,
-                    toml_kind_name(toml_kind(value)));
+                    "string or an array of strings, not %s", table, name, kind);
         return -1;
     }
     for (size_t i = 0; i < toml_array_size(value); i++) {
         const struct toml_value *item = toml_array_get(value, i);
         if (toml_kind(item) != TOML_STRING) {
+            const char *kind = toml_kind_name(toml_kind(item));
             config_fail(error, pos_of(toml_value_pos(item)), "%s.%s must hold "
-                        "strings, not %s", table, name,
-                        toml_kind_name(toml_kind(item)));
+                        "strings, not %s", table, name, kind);
             return -1;
         }
         size_t length;
         const char *text = toml_string(item, &length);
+        if (what != NULL &&
+            check_name(text, length, toml_value_pos(item), what, error) != 0)
+            return -1;
         config_list_add(list, text, length, pos_of(toml_value_pos(item)));
     }
     return 0;
@@ -63,11 +95,13 @@ static int read_allowlist_group(struct config *config, const char *table,
                                 const struct toml_value *packages,
                                 struct config_error *error)
 {
+    char *where = xasprintf("allowlists.%.*s", (int)group_length, group);
+    int result = -1;
     if (toml_kind(packages) != TOML_TABLE) {
-        config_fail(error, pos_of(toml_value_pos(packages)), "%s.allowlists.%.*s "
-                    "must be a table of package = [keys], not %s", table,
-                    (int)group_length, group, toml_kind_name(toml_kind(packages)));
-        return -1;
+        const char *kind = toml_kind_name(toml_kind(packages));
+        config_fail(error, pos_of(toml_value_pos(packages)), "%s.%s must be a "
+                    "table of package = [keys], not %s", table, where, kind);
+        goto done;
     }
     struct config_item group_item = { (char *)group, group_length, pos_of(group_pos) };
     config_list_add(&config->groups, group, group_length, pos_of(group_pos));
@@ -77,28 +111,32 @@ static int read_allowlist_group(struct config *config, const char *table,
         struct toml_pos package_pos;
         const struct toml_value *keys =
             toml_table_entry(packages, i, &package, &package_length, &package_pos);
+        if (check_name(package, package_length, package_pos, "package name", error) != 0)
+            goto done;
         struct config_item package_item = { (char *)package, package_length,
                                             pos_of(package_pos) };
         struct config_list list = { NULL, 0, 0 };
-        char *where = xasprintf("allowlists.%.*s", (int)group_length, group);
-        int result = read_strings(&list, table, where, keys, error, false);
-        free(where);
-        if (result != 0) {
+        if (read_strings(&list, table, where, keys, error, false, NULL) != 0) {
             config_list_release(&list);
-            return -1;
+            goto done;
         }
         for (size_t k = 0; k < list.count; k++) {
             if (list.items[k].length == 0) {
+                char *shown = config_escape(package, package_length);
                 config_fail(error, list.items[k].pos, "empty allowlist entry "
-                            "for package '%.*s'", (int)package_length, package);
+                            "for package '%s'", shown);
+                free(shown);
                 config_list_release(&list);
-                return -1;
+                goto done;
             }
             config_add_entry(config, &group_item, &package_item, &list.items[k]);
         }
         config_list_release(&list);
     }
-    return 0;
+    result = 0;
+done:
+    free(where);
+    return result;
 }
 
 static int read_allowlists(struct config *config, const char *table,
@@ -106,9 +144,9 @@ static int read_allowlists(struct config *config, const char *table,
                            bool only_sandbox_group, struct config_error *error)
 {
     if (toml_kind(allowlists) != TOML_TABLE) {
+        const char *kind = toml_kind_name(toml_kind(allowlists));
         config_fail(error, pos_of(toml_value_pos(allowlists)), "%s.allowlists "
-                    "must be a table, not %s", table,
-                    toml_kind_name(toml_kind(allowlists)));
+                    "must be a table, not %s", table, kind);
         return -1;
     }
     for (size_t i = 0; i < toml_table_size(allowlists); i++) {
@@ -118,15 +156,149 @@ static int read_allowlists(struct config *config, const char *table,
         const struct toml_value *packages =
             toml_table_entry(allowlists, i, &group, &group_length, &group_pos);
         /* inspect-evals-lint allowlists of its other rules are not ours. */
-        if (only_sandbox_group &&
-            !(group_length == 18 && memcmp(group, "sandbox_privileges", 18) == 0) &&
-            !(group_length == 7 && memcmp(group, "IESC001", 7) == 0))
+        if (only_sandbox_group && !key_is(group, group_length, "sandbox_privileges") &&
+            !key_is(group, group_length, "IESC001"))
             continue;
-        if (read_allowlist_group(config, table, group, group_length, group_pos,
+        if (check_name(group, group_length, group_pos, "allowlist group", error) != 0 ||
+            read_allowlist_group(config, table, group, group_length, group_pos,
                                  packages, error) != 0)
             return -1;
     }
     return 0;
+}
+
+/* One option of [tool.sandlint.rules.CODE], stored with its TOML type. */
+static int read_rule_option(struct config *config, const struct config_item *rule,
+                            const char *name, size_t name_length,
+                            struct toml_pos name_pos, const struct toml_value *value,
+                            struct config_error *error)
+{
+    if (check_name(name, name_length, name_pos, "option name", error) != 0)
+        return -1;
+    struct config_rule_option option;
+    memset(&option, 0, sizeof(option));
+    option.rule = *rule;
+    option.name.text = (char *)name;
+    option.name.length = name_length;
+    option.name.pos = pos_of(name_pos);
+    option.value_pos = pos_of(toml_value_pos(value));
+    option.type = CONFIG_VALUE_OTHER;
+    switch (toml_kind(value)) {
+    case TOML_STRING:
+        option.type = CONFIG_VALUE_STRING;
+        option.text.text = (char *)toml_string(value, &option.text.length);
+        option.text.pos = option.value_pos;
+        break;
+    case TOML_INTEGER:
+        option.type = CONFIG_VALUE_INTEGER;
+        option.integer = toml_integer(value);
+        break;
+    case TOML_BOOLEAN:
+        option.type = CONFIG_VALUE_BOOLEAN;
+        option.boolean = toml_boolean(value) != 0;
+        break;
+    case TOML_ARRAY:
+        option.type = CONFIG_VALUE_STRING_LIST;
+        for (size_t i = 0; i < toml_array_size(value); i++) {
+            const struct toml_value *item = toml_array_get(value, i);
+            if (toml_kind(item) != TOML_STRING) {
+                config_list_release(&option.list);
+                option.type = CONFIG_VALUE_OTHER;
+                break;
+            }
+            size_t length;
+            const char *text = toml_string(item, &length);
+            config_list_add(&option.list, text, length, pos_of(toml_value_pos(item)));
+        }
+        break;
+    default:
+        break;
+    }
+    if (option.type == CONFIG_VALUE_OTHER) {
+        /* Kept so that the getter can say what the value is. */
+        const char *kind = toml_kind(value) == TOML_ARRAY
+                               ? "array that does not hold only strings"
+                               : toml_kind_name(toml_kind(value));
+        option.text.text = (char *)kind;
+        option.text.length = strlen(kind);
+        option.text.pos = option.value_pos;
+    }
+    int result = config_add_rule_option(config, &option, error);
+    config_list_release(&option.list);
+    return result;
+}
+
+/* rules = { CODE = { option = value, ... }, ... } */
+static int read_rules(struct config *config, const char *table,
+                      const struct toml_value *rules, struct config_error *error)
+{
+    if (toml_kind(rules) != TOML_TABLE) {
+        const char *kind = toml_kind_name(toml_kind(rules));
+        config_fail(error, pos_of(toml_value_pos(rules)), "%s.rules must be a table "
+                    "of rule tables, not %s", table, kind);
+        return -1;
+    }
+    for (size_t i = 0; i < toml_table_size(rules); i++) {
+        const char *code;
+        size_t code_length;
+        struct toml_pos code_pos;
+        const struct toml_value *options =
+            toml_table_entry(rules, i, &code, &code_length, &code_pos);
+        if (check_name(code, code_length, code_pos, "rule code", error) != 0)
+            return -1;
+        if (toml_kind(options) != TOML_TABLE) {
+            const char *kind = toml_kind_name(toml_kind(options));
+            config_fail(error, pos_of(toml_value_pos(options)), "%s.rules.%s must "
+                        "be a table of options, not %s", table, code, kind);
+            return -1;
+        }
+        struct config_item rule = { (char *)code, code_length, pos_of(code_pos) };
+        for (size_t k = 0; k < toml_table_size(options); k++) {
+            const char *name;
+            size_t name_length;
+            struct toml_pos name_pos;
+            const struct toml_value *value =
+                toml_table_entry(options, k, &name, &name_length, &name_pos);
+            if (read_rule_option(config, &rule, name, name_length, name_pos, value,
+                                 error) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* A setting of [tool.sandlint] that is a list of names. */
+struct list_setting {
+    const char *key;
+    bool split;                 /* a string is split at commas */
+    const char *what;           /* what each item names, for messages */
+};
+
+static const struct list_setting list_settings[] = {
+    { "packages", false, "package glob" },
+    { "select", true, "rule selector" },
+    { "extend-select", true, "rule selector" },
+    { "ignore", true, "rule selector" },
+    { "exclude", false, "exclude glob" },
+    { "plugins", false, "plugin" },
+    { "plugin-dir", false, "plugin directory" },
+};
+
+static struct config_list *setting_list(struct config *config, const char *key)
+{
+    if (strcmp(key, "packages") == 0)
+        return &config->packages;
+    if (strcmp(key, "select") == 0)
+        return &config->select;
+    if (strcmp(key, "extend-select") == 0)
+        return &config->extend_select;
+    if (strcmp(key, "ignore") == 0)
+        return &config->ignore;
+    if (strcmp(key, "exclude") == 0)
+        return &config->exclude;
+    if (strcmp(key, "plugins") == 0)
+        return &config->plugins;
+    return &config->plugin_dirs;
 }
 
 static int read_sandlint_table(struct config *config,
@@ -145,24 +317,26 @@ static int read_sandlint_table(struct config *config,
         struct toml_pos key_pos;
         const struct toml_value *value =
             toml_table_entry(table, i, &key, &key_length, &key_pos);
+        const struct list_setting *setting = NULL;
+        for (size_t s = 0; s < sizeof(list_settings) / sizeof(list_settings[0]); s++)
+            if (key_is(key, key_length, list_settings[s].key))
+                setting = &list_settings[s];
         int result;
-        if (strcmp(key, "packages") == 0) {
-            config->has_packages = true;
-            result = read_strings(&config->packages, name, key, value, error, false);
-        } else if (strcmp(key, "select") == 0) {
-            result = read_strings(&config->select, name, key, value, error, true);
-        } else if (strcmp(key, "ignore") == 0) {
-            result = read_strings(&config->ignore, name, key, value, error, true);
-        } else if (strcmp(key, "plugins") == 0) {
-            result = read_strings(&config->plugins, name, key, value, error, false);
-        } else if (strcmp(key, "plugin-dir") == 0) {
-            result = read_strings(&config->plugin_dirs, name, key, value, error, false);
-        } else if (strcmp(key, "allowlists") == 0) {
+        if (setting != NULL) {
+            if (strcmp(setting->key, "packages") == 0)
+                config->has_packages = true;
+            result = read_strings(setting_list(config, setting->key), name, key, value,
+                                  error, setting->split, setting->what);
+        } else if (key_is(key, key_length, "allowlists")) {
             result = read_allowlists(config, name, value, false, error);
+        } else if (key_is(key, key_length, "rules")) {
+            result = read_rules(config, name, value, error);
         } else {
-            config_fail(error, pos_of(key_pos), "unknown setting '%.*s' in [%s] "
-                        "(packages, select, ignore, plugins, plugin-dir, "
-                        "allowlists)", (int)key_length, key, name);
+            char *shown = config_escape(key, key_length);
+            config_fail(error, pos_of(key_pos), "unknown setting '%s' in [%s] "
+                        "(packages, select, extend-select, ignore, exclude, plugins, "
+                        "plugin-dir, allowlists, rules)", shown, name);
+            free(shown);
             result = -1;
         }
         if (result != 0)
@@ -171,15 +345,11 @@ static int read_sandlint_table(struct config *config,
     return 0;
 }
 
-int config_read_toml(struct config *config, const char *path,
-                     struct config_error *error)
+int config_parse_toml(struct config *config, const char *text, size_t length,
+                      struct config_error *error)
 {
-    struct source_text text;
-    if (config_read_text(path, &text, error) != 0)
-        return -1;
     struct toml_error parse_error;
-    struct toml_doc *doc = toml_parse(text.data, text.length, &parse_error);
-    source_release(&text);
+    struct toml_doc *doc = toml_parse(text, length, &parse_error);
     if (doc == NULL) {
         config_fail(error, pos_of(parse_error.pos), "%s", parse_error.message);
         return -1;
@@ -204,5 +374,16 @@ int config_read_toml(struct config *config, const char *path,
             config->format = CONFIG_TOML;
     }
     toml_doc_free(doc);
+    return result;
+}
+
+int config_read_toml(struct config *config, const char *path,
+                     struct config_error *error)
+{
+    struct source_text text;
+    if (config_read_text(path, &text, error) != 0)
+        return -1;
+    int result = config_parse_toml(config, text.data, text.length, error);
+    source_release(&text);
     return result;
 }

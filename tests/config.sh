@@ -55,17 +55,17 @@ contains "$out" '"file": "sub/compose.yaml"' "pyproject.toml without our tables 
 
 # --- --root and --config -------------------------------------------------------
 printf '[allowlist sandbox_privileges]\nsub = web:privileged\n' > alt.ini
-expect_status 1 "--config" -- --format json --config alt.ini repo/pkg/sub
+expect_status 1 "--config" -- --format json --config alt.ini repo/pkg/sub || true
 contains "$out" "Allowlisted: privileged" "--config file applied"
 contains "$out" '"file": "repo/pkg/sub/compose.yaml"' "--config: root is the config's directory"
-expect_status 1 "--root" -- --format json --root repo repo/pkg/sub
+expect_status 1 "--root" -- --format json --root repo repo/pkg/sub || true
 contains "$out" '"file": "pkg/sub/compose.yaml"' "--root sets the base of paths"
-expect_status 2 "--config missing" -- --config nope.ini repo
+expect_status 2 "--config missing" -- --config nope.ini repo || true
 contains "$err" "nope.ini: cannot read configuration file" "missing --config file"
 
 # --- command-line selection replaces the configuration's ---------------------
 printf '[sandlint]\nselect = SBX002\n' > sel.ini
-expect_status 1 "--select overrides config" -- --format json --config sel.ini --select SBX001 repo
+expect_status 1 "--select overrides config" -- --format json --config sel.ini --select SBX001 repo || true
 contains "$out" '"rule": "SBX001"' "--select replaces config select"
 
 # --- config errors: exit 2, file:line:col: message -----------------------------
@@ -114,4 +114,77 @@ printf '[tool.sandlint.allowlists.sandbox_privileges]\npkg = "web:privileged"\no
 config_error "TOML allowlist wrong type" e7.toml "e7.toml:3:9: tool.sandlint.allowlists.sandbox_privileges must be a string or an array of strings, not integer"
 printf '[tool.sandlint]\nselect = "SBX001"\n[tool.sandlint]\n' > e8.toml
 config_error "TOML duplicate table" e8.toml "e8.toml:3:"
+# --- trust: a discovered configuration names plugins only by name (issue 10) ---
+# The scanned tree is the attacker's: its own .so must never load from a
+# configuration that discovery found there.
+mkdir -p trust/sub
+printf 'services:\n  web:\n    image: nginx\n    privileged: true\n' > trust/sub/compose.yaml
+cp "$TEST_PLUGIN_DIR/good.so" trust/x.so
+printf '[sandlint]\nplugins = ./x.so\n' > trust/.sandlint.ini
+(cd trust && expect_status 2 "discovered plugin path" -- --format json sub) || true
+contains "$err" ".sandlint.ini:2:11: plugin './x.so' is a path" "discovered plugin path: error at its position"
+contains "$err" "--config FILE" "discovered plugin path: says how to trust the file"
+lacks "$out" "TST001" "discovered plugin path: the tree's plugin did not run"
+expect_status 2 "plugin path with --root" -- --format json --root trust trust/sub || true
+contains "$err" ".sandlint.ini:2:11: plugin './x.so' is a path" "a config found through --root is not trusted"
+printf '[sandlint]\nplugins = x.so\n' > trust/.sandlint.ini
+(cd trust && expect_status 2 "discovered plugin file name" -- sub) || true
+contains "$err" "plugin 'x.so' is a path" "a name ending in .so is a path"
+printf '[sandlint]\nplugins = good\nplugin-dir = .\n' > trust/.sandlint.ini
+(cd trust && expect_status 2 "discovered plugin-dir" -- --plugin-dir "$TEST_PLUGIN_DIR" sub) || true
+contains "$err" ".sandlint.ini:3:14: plugin-dir is not allowed" "discovered plugin-dir refused at its position"
+rm trust/.sandlint.ini
+mkdir -p outer/inner
+printf '[tool.sandlint]\nplugin-dir = ["inner"]\n' > outer/pyproject.toml
+printf 'services:\n  web:\n    privileged: true\n' > outer/inner/compose.yaml
+(cd outer/inner && expect_status 2 "pyproject plugin-dir further up" -- .) || true
+contains "$err" "pyproject.toml:2:15: plugin-dir is not allowed" "pyproject.toml found upward: plugin-dir refused"
+# By name, resolved in --plugin-dir: allowed.
+printf '[sandlint]\nplugins = good\n' > trust/.sandlint.ini
+(cd trust && expect_status 1 "discovered plugin name" -- --format json --plugin-dir "$TEST_PLUGIN_DIR" sub) || true
+contains "$out" '"rule": "TST001"' "a plugin named by name in a discovered config loads from --plugin-dir"
+# Named with --config, the file is trusted.
+printf '[sandlint]\nplugins = ./x.so\n' > trust/.sandlint.ini
+expect_status 1 "--config trusts plugin paths" -- --format json --config trust/.sandlint.ini trust/sub || true
+contains "$out" '"rule": "TST001"' "--config FILE: its plugin path loads"
+
+# --- --root must be a directory ---------------------------------------------------
+expect_status 2 "--root missing" -- --root no/such/dir repo || true
+contains "$err" "--root 'no/such/dir': No such file or directory" "--root missing: exit 2 with a message"
+expect_status 2 "--root a file" -- --root repo/pkg/sub/compose.yaml repo || true
+contains "$err" "is not a directory" "--root naming a file: exit 2"
+
+# --- cosmetic: messages that tell the truth ---------------------------------------
+# A configuration over the size limit: no Compose option governs it.
+mkdir big
+printf '[sandlint]\n' > big/.sandlint.ini
+truncate -s 17M big/.sandlint.ini
+expect_status 2 "config too large" -- --root big repo || true
+contains "$err" "configuration file is larger than 16777216 bytes" "config size error"
+lacks "$err" "max-file-size" "config size error does not name --max-file-size"
+# 198 bytes of text fit, whatever ends the line.
+printf '[allowlist sandbox_privileges]\r\nsub = web:%0188d\r\n' 0 > crlf.ini
+expect_status 1 "198-byte CRLF line" -- --config crlf.ini repo || true
+printf '[allowlist sandbox_privileges]\r\nsub = web:%0189d\r\n' 0 > crlf.ini
+expect_status 2 "199-byte CRLF line" -- --config crlf.ini repo || true
+contains "$err" "crlf.ini:2:1: line is 199 bytes long" "over-long CRLF line: its true length"
+# A NUL in a value is shown escaped, never cut.
+printf '[tool.sandlint]\n"col\\u0000our" = 1\n' > nul.toml
+expect_status 2 "NUL in a key" -- --config nul.toml repo || true
+contains "$err" "nul.toml:2:1: unknown setting 'col\\x00our'" "NUL shown as \\x00"
+printf '[tool.sandlint]\nselect = ["SBX\\u0000x"]\n' > nul.toml
+expect_status 2 "NUL in a selector" -- --config nul.toml repo || true
+contains "$err" "rule selector 'SBX\\x00x' holds a NUL byte" "a NUL cannot cut a selector to another one"
+
+# --- INI: nothing cut, nothing ignored ---------------------------------------------
+printf '[allowlist sandbox_privileges]\n= web:privileged\n' > e9.ini
+config_error "INI empty package name" e9.ini "e9.ini:2:1: missing name before '='"
+printf '[allowlist sandbox_privileges] junk\nsub = web:privileged\n' > e10.ini
+config_error "INI text after a header" e10.ini "e10.ini:1:32: text after the section header: 'junk'"
+
+# --- new settings are read -------------------------------------------------------
+printf '[sandlint]\nexclude = vendor/*\nextend-select = SBX001\n[rule SBX003]\ndepth = 3\n' > new.ini
+expect_status 1 "INI exclude, extend-select, [rule CODE]" -- --config new.ini repo || true
+printf '[tool.sandlint]\nexclude = ["vendor/*"]\nextend-select = ["SBX001"]\n[tool.sandlint.rules.SBX003]\ndepth = 3\n' > new.toml
+expect_status 1 "TOML exclude, extend-select, rules" -- --config new.toml repo || true
 finish

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "toml.h"
+#include "toml/toml.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
@@ -738,6 +738,86 @@ static void test_huge_inputs(void **state)
     free(text);
 }
 
+/* ------------------------------------------------------------------ */
+/* Spans and table origins, which the allowlist editor relies on      */
+
+static void assert_span(const char *text, struct toml_span span, const char *want)
+{
+    size_t length = strlen(want);
+
+    if (span.end - span.start != length || memcmp(text + span.start, want, length) != 0)
+        fail_msg("span [%zu, %zu) is '%.*s', expected '%s'", span.start, span.end,
+                 (int)(span.end - span.start), text + span.start, want);
+}
+
+static void test_spans_and_origins(void **state)
+{
+    static const char text[] =
+        "\xEF\xBB\xBF" "top = 'x'  # c\n"
+        "[a.b]\n"
+        "list = [ 1,\n  \"two\" , ]\n"
+        "inl = { k = 1979-05-27, d.e = true }\n"
+        "x.y = 1e3\n"
+        "\"quoted key\" = 0x0\n"
+        "[[arr]]\n"
+        "[a]\n";
+    struct toml_error err;
+    struct toml_doc *doc = toml_parse(text, sizeof text - 1, &err);
+    const struct toml_value *root, *ab, *list, *v;
+
+    (void)state;
+    if (!doc)
+        fail_msg("%u:%u: %s", err.pos.line, err.pos.column, err.message);
+    root = toml_doc_root(doc);
+    assert_int_equal(toml_table_origin(root), TOML_TABLE_ROOT);
+    assert_span(text, toml_value_span(path(doc, "top")), "'x'");
+    assert_span(text, toml_table_key_span(root, 0), "top");
+    ab = path(doc, "a.b");
+    assert_int_equal(toml_table_origin(ab), TOML_TABLE_HEADER);
+    assert_span(text, toml_value_span(ab), "[a.b]");
+    /* a was implicit, then defined by [a] at the end. */
+    assert_int_equal(toml_table_origin(path(doc, "a")), TOML_TABLE_HEADER);
+    assert_span(text, toml_value_span(path(doc, "a")), "[a]");
+    list = path(doc, "a.b.list");
+    assert_span(text, toml_value_span(list), "[ 1,\n  \"two\" , ]");
+    assert_span(text, toml_value_span(toml_array_get(list, 1)), "\"two\"");
+    v = path(doc, "a.b.inl");
+    assert_int_equal(toml_table_origin(v), TOML_TABLE_INLINE);
+    assert_span(text, toml_value_span(v), "{ k = 1979-05-27, d.e = true }");
+    assert_span(text, toml_value_span(path(doc, "a.b.inl.k")), "1979-05-27");
+    assert_int_equal(toml_table_origin(path(doc, "a.b.inl.d")), TOML_TABLE_INLINE);
+    v = path(doc, "a.b.x");
+    assert_int_equal(toml_table_origin(v), TOML_TABLE_DOTTED);
+    assert_span(text, toml_value_span(v), "x");
+    assert_span(text, toml_value_span(path(doc, "a.b.x.y")), "1e3");
+    assert_span(text, toml_table_key_span(ab, 3), "\"quoted key\"");
+    assert_span(text, toml_value_span(toml_table_get(ab, "quoted key")), "0x0");
+    assert_int_equal(toml_table_key_span(ab, 4).end, 0);
+    v = path(doc, "arr");
+    assert_span(text, toml_value_span(v), "[[arr]]");
+    assert_int_equal(toml_table_origin(toml_array_get(v, 0)), TOML_TABLE_HEADER);
+    assert_int_equal(toml_table_origin(list), TOML_TABLE_ROOT); /* not a table */
+    toml_doc_free(doc);
+
+    doc = toml_parse("[p.q]\n", 6, &err);
+    assert_non_null(doc);
+    assert_int_equal(toml_table_origin(path(doc, "p")), TOML_TABLE_IMPLICIT);
+    assert_span("[p.q]\n", toml_value_span(path(doc, "p")), "p");
+    toml_doc_free(doc);
+}
+
+/* Text quoted in messages is escaped: no terminal control, no bidi
+ * override, and nothing cut inside a character. */
+static void test_messages_are_escaped(void **state)
+{
+    (void)state;
+    expect_error("'x\xE2\x80\xAE' = 1\n'x\xE2\x80\xAE' = 2\n", 2, 1,
+                 "duplicate key '\"x\\xE2\\x80\\xAE\"'");
+    expect_error("\xE2\x80\xAE = 1\n", 1, 1, "found '\\xE2\\x80\\xAE' (U+202E)");
+    expect_error("\"\\u001b[2J\" = 1\n\"\\u001b[2J\" = 2\n", 2, 1,
+                 "duplicate key '\"\\x1B[2J\"'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -758,6 +838,8 @@ int main(void)
         cmocka_unit_test(test_deep_inline_tables),
         cmocka_unit_test(test_deep_tables),
         cmocka_unit_test(test_huge_inputs),
+        cmocka_unit_test(test_spans_and_origins),
+        cmocka_unit_test(test_messages_are_escaped),
     };
 
     return cmocka_run_group_tests_name("toml", tests, NULL, NULL);

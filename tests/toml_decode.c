@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "toml.h"
+#include "toml/toml.h"
 
 static void put_json_string(FILE *out, const char *s, size_t len)
 {

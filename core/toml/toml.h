@@ -9,7 +9,13 @@
  *   is parsed in one call into an immutable tree owned by a struct toml_doc.
  *   Every value, and every key of every table, carries the position at which
  *   it appears in the input, so that configuration errors found later can be
- *   reported as FILE:LINE:COL.
+ *   reported as FILE:LINE:COL, and the byte range it spans, so that an editor
+ *   can change one value and leave every other byte of the file alone.
+ *
+ *   The reader is split by concern: toml.c reads the document (keys,
+ *   key/value pairs, headers, arrays, inline tables), toml_string.c and
+ *   toml_scalar.c read the values, toml_value.c holds the tree and the
+ *   accessors; toml_parser.h is what they share.
  *
  *   Positions are 1-based.  Lines are counted by LF characters; columns count
  *   Unicode code points (a tab is one column, a leading UTF-8 byte order mark
@@ -32,6 +38,10 @@
  *   toml_parse() keeps no global state.  It converts floats with strtod(),
  *   adapting to the decimal point of the current LC_NUMERIC locale, so it
  *   must not run while another thread changes the locale.
+ *
+ * MEMORY
+ *   Allocation goes through the core's xalloc.h: running out of memory ends
+ *   the program with a message, as everywhere in sandlint's core.
  */
 #ifndef SANDLINT_TOML_H
 #define SANDLINT_TOML_H
@@ -64,6 +74,25 @@ struct toml_pos {
     unsigned line, column;
 };
 
+/* A range of the input in bytes: [start, end), offsets from the first byte
+ * given to toml_parse() (a byte order mark included). */
+struct toml_span {
+    size_t start, end;
+};
+
+/* How a table came to be, which decides how it may be edited: keys can be
+ * appended to the section of a HEADER table; the others are written
+ * elsewhere or all at once. */
+enum toml_table_origin {
+    TOML_TABLE_ROOT,        /* the document itself */
+    TOML_TABLE_HEADER,      /* a [header], or an element of a [[header]] array */
+    TOML_TABLE_IMPLICIT,    /* only named as the parent in a header path ([a.b]
+                               makes a) and never defined itself */
+    TOML_TABLE_DOTTED,      /* created by a dotted key (a.b = 1 makes a) */
+    TOML_TABLE_INLINE       /* an inline table { ... }, or a table that a
+                               dotted key created inside one */
+};
+
 /* A value of the tree.  Opaque; owned by its struct toml_doc. */
 struct toml_value;
 
@@ -94,8 +123,10 @@ struct toml_error {
  * RETURN VALUE
  *   A new document that the caller owns and releases with toml_doc_free(),
  *   or NULL on any error (syntax error, semantic error such as a duplicate
- *   key, nesting deeper than TOML_MAX_DEPTH, or out of memory).  On error
- *   *err is filled in if err is not NULL; on success *err is left zeroed.
+ *   key, nesting deeper than TOML_MAX_DEPTH).  On error *err is filled in if
+ *   err is not NULL; on success *err is left zeroed.  Text from the input
+ *   that a message quotes is escaped (config_escape()), so a message is safe
+ *   to print.
  */
 struct toml_doc *toml_parse(const char *text, size_t len, struct toml_error *err);
 
@@ -124,6 +155,23 @@ enum toml_kind toml_kind(const struct toml_value *v);
  * 1:1.
  */
 struct toml_pos toml_value_pos(const struct toml_value *v);
+
+/*
+ * toml_value_span - the bytes v was written as: a scalar's token (a
+ * string's with its quotes), an array from '[' to ']', an inline table from
+ * '{' to '}', a [header] table's header (or, for an array of tables, its
+ * first [[header]]), the key component that created an implicit or dotted
+ * table; {0, 0} for the root.
+ */
+struct toml_span toml_value_span(const struct toml_value *v);
+
+/* toml_table_origin - how table came to be (TOML_TABLE_ROOT for the root);
+ * TOML_TABLE_ROOT as well for a value that is not a table. */
+enum toml_table_origin toml_table_origin(const struct toml_value *table);
+
+/* toml_table_key_span - the bytes of the i-th key of table (the component
+ * that names the entry, quotes included); {0, 0} when there is none. */
+struct toml_span toml_table_key_span(const struct toml_value *table, size_t i);
 
 /* toml_table_size - number of keys in table; 0 if table is not a table. */
 size_t toml_table_size(const struct toml_value *table);
