@@ -171,7 +171,7 @@ static void set_error(struct sl_context *ctx, const char *message)
 /* ------------------------------------------------------------------ */
 
 static const char *const option_type_names[] = {
-    "", "string", "integer", "boolean", "list",
+    "", "a string", "an integer", "a boolean", "a list",
 };
 
 /* The running rule's option name of type, or NULL after set_error(). */
@@ -187,7 +187,7 @@ static const struct rule_option *context_option(struct sl_context *ctx,
         message = xasprintf("rule %s declares no option '%s'", entry->rule.code,
                             name ? name : "(null)");
     else if (option->declared.type != type)
-        message = xasprintf("option '%s' of rule %s is a %s, not a %s", name,
+        message = xasprintf("option '%s' of rule %s is %s, not %s", name,
                             entry->rule.code,
                             option_type_names[option->declared.type],
                             option_type_names[type]);

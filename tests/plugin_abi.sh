@@ -120,7 +120,7 @@ config_error pyproject.toml '[tool.sandlint.rules.TST102]\nlabel = 3\n' \
 # fails on the file (SL006) with the reason.
 printf 'services:\n  web:\n    x-wrong-type: 1\n  db:\n    x-unknown-option: 1\n' > one/compose.yaml
 expect_status 2 "getter misuse" -- --root . --format json --no-default-plugins --plugin "$abi11" --select TST102 one
-contains "$out" "option 'label' of rule TST102 is a string, not a integer" "wrong getter type named"
+contains "$out" "option 'label' of rule TST102 is a string, not an integer" "wrong getter type named"
 contains "$out" "rule TST102 declares no option 'no_such_option'" "undeclared option named"
 
 # --- opt-in rules ------------------------------------------------------------
