@@ -25,12 +25,16 @@ static bool entry_matches(const struct allowlist_entry *entry,
                           const struct sl_rule *rule, const char *package,
                           const struct finding *finding)
 {
-    if (package == NULL || finding->key == NULL)
+    if (finding->key == NULL)
+        return false;
+    /* Entries of the package "*" apply in every package. */
+    bool any_package = strcmp(entry->package.text, "*") == 0;
+    if (package == NULL && !any_package)
         return false;
     if (strcmp(entry->group.text, rule->group) != 0 &&
         (rule->group_code == NULL || strcmp(entry->group.text, rule->group_code) != 0))
         return false;
-    return strcmp(entry->package.text, package) == 0 &&
+    return (any_package || strcmp(entry->package.text, package) == 0) &&
            entry->key.length == finding->key_length &&
            memcmp(entry->key.text, finding->key, finding->key_length) == 0;
 }

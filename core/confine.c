@@ -26,6 +26,7 @@
 #include "landlock.h"
 #include "paths.h"
 #include "seccomp_filter.h"
+#include "terminal.h"
 #include "xalloc.h"
 
 static bool confined;
@@ -286,16 +287,17 @@ static bool expected(const struct probe_result *probe)
 static int notice_or_fail(enum confine_mode mode, const char *why)
 {
     if (mode == CONFINE_REQUIRE) {
-        fprintf(stderr, "sandlint: cannot confine the scan (--confine=require): %s\n", why);
+        terminal_error("sandlint: cannot confine the scan (--confine=require): %s\n", why);
         return -1;
     }
-    fprintf(stderr, "sandlint: note: %s; checking files without it "
-                    "(--confine=require refuses to run so)\n", why);
+    terminal_error("sandlint: note: %s; checking files without it "
+                   "(--confine=require refuses to run so)\n", why);
     return 0;
 }
 
 int confine_apply(enum confine_mode mode, const char *const *paths,
-                  size_t count, bool single_process)
+                  size_t count, const struct string_list *also_readable,
+                  bool single_process)
 {
     if (mode == CONFINE_OFF)
         return 0;
@@ -307,15 +309,22 @@ int confine_apply(enum confine_mode mode, const char *const *paths,
     }
 #endif
     char *landlock_why = NULL, *seccomp_why = NULL;
-    int abi = landlock_restrict(paths, count, &landlock_why);
+    size_t extra = also_readable != NULL ? also_readable->count : 0;
+    const char **readable = xcalloc(count + extra + 1, sizeof(*readable));
+    for (size_t i = 0; i < count; i++)
+        readable[i] = paths[i];
+    for (size_t i = 0; i < extra; i++)
+        readable[count + i] = also_readable->items[i];
+    int abi = landlock_restrict(readable, count + extra, &landlock_why);
+    free(readable);
     landlock_on = abi > 0;
     landlock_version = abi > 0 ? abi : 0;
     const char *unavailable = NULL;
     if (!seccomp_filter_available(&unavailable)) {
         seccomp_why = xstrdup(unavailable);
-    } else if (seccomp_filter_install(SECCOMP_COORDINATOR, &seccomp_why) == 0) {
+    } else if (seccomp_filter_install(SECCOMP_COORDINATOR, -1, &seccomp_why) == 0) {
         seccomp_on = true;
-        if (single_process && seccomp_filter_install(SECCOMP_WORKER, &seccomp_why) != 0)
+        if (single_process && seccomp_filter_install(SECCOMP_WORKER, -1, &seccomp_why) != 0)
             seccomp_on = false;
     }
     confined = landlock_on || seccomp_on;
@@ -345,21 +354,21 @@ int confine_apply(enum confine_mode mode, const char *const *paths,
     size_t n = run_probes(probes, paths, count);
     for (size_t i = 0; i < n; i++) {
         if (expected(&probes[i]) && probes[i].outcome == 0) {
-            fprintf(stderr, "sandlint: confinement does not hold: could %s; "
-                            "refusing to check files\n", probes[i].what);
+            terminal_error("sandlint: confinement does not hold: could %s; "
+                           "refusing to check files\n", probes[i].what);
             return -1;
         }
     }
     return 0;
 }
 
-int confine_worker(void *unused)
+int confine_worker(void *unused, int result_fd)
 {
     (void)unused;
     if (!seccomp_on)
         return 0;
     char *why = NULL;
-    if (seccomp_filter_install(SECCOMP_WORKER, &why) != 0) {
+    if (seccomp_filter_install(SECCOMP_WORKER, result_fd, &why) != 0) {
         free(why);
         return -1;
     }
@@ -387,19 +396,19 @@ int confine_sandbox_check(FILE *out, const char *tree)
 
     int channel[2];
     if (pipe(channel) != 0) {
-        fprintf(stderr, "sandlint: pipe: %s\n", strerror(errno));
+        terminal_error("sandlint: pipe: %s\n", strerror(errno));
         return 2;
     }
     pid_t child = fork();
     if (child < 0) {
-        fprintf(stderr, "sandlint: fork: %s\n", strerror(errno));
+        terminal_error("sandlint: fork: %s\n", strerror(errno));
         return 2;
     }
     if (child == 0) {
         close(channel[0]);
         confine_warm_libc();
         const char *paths[] = { tree };
-        if (confine_apply(CONFINE_REQUIRE, paths, 1, true) != 0) {
+        if (confine_apply(CONFINE_REQUIRE, paths, 1, NULL, true) != 0) {
             /* confine_apply printed why; a failed probe also lands here. */
         }
         struct probe_result probes[PROBE_COUNT];

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "string_list.h"
+
 enum confine_mode {
     CONFINE_AUTO = 0,       /* confine where possible, say once when not */
     CONFINE_REQUIRE,        /* refuse to run unconfined (exit 2) */
@@ -32,7 +34,9 @@ void confine_prepare(void);
 void confine_warm_libc(void);
 
 /*
- * Confines this process to reading paths (files or directory trees).
+ * Confines this process to reading paths (files or directory trees: the
+ * scanned trees, which the self-test probes) and also_readable (files and
+ * trees the process needs besides them, such as plugins; may be NULL).
  * single_process: no workers will be forked (--no-isolation), so the
  * strict signal rules apply here already.  In auto mode, when confinement
  * is impossible, a note is printed once to stderr and 0 is returned.
@@ -40,10 +44,12 @@ void confine_warm_libc(void);
  * (exit 2): confinement required but impossible, or a probe succeeded.
  */
 int confine_apply(enum confine_mode mode, const char *const *paths,
-                  size_t count, bool single_process);
+                  size_t count, const struct string_list *also_readable,
+                  bool single_process);
 
-/* In a new worker: adds the worker's seccomp layer.  Returns 0 or -1. */
-int confine_worker(void *unused);
+/* In a new worker: adds the worker's seccomp layer, under which it may
+ * write to result_fd only.  Returns 0 or -1. */
+int confine_worker(void *unused, int result_fd);
 
 /* Whether confine_apply confined this process. */
 bool confine_active(void);

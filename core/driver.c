@@ -4,6 +4,7 @@
 #include "driver.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +13,8 @@
 #include <unistd.h>
 
 #include "allowlist.h"
-#include "confine.h"
 #include "config_file.h"
+#include "confine.h"
 #include "discover.h"
 #include "loader.h"
 #include "options.h"
@@ -21,10 +22,12 @@
 #include "packages.h"
 #include "paths.h"
 #include "registry.h"
+#include "report_output.h"
+#include "report_stream.h"
 #include "rule_docs.h"
 #include "rule_options.h"
-#include "report_stream.h"
 #include "scan.h"
+#include "terminal.h"
 #include "worker_pool.h"
 #include "xalloc.h"
 
@@ -40,32 +43,6 @@ static bool want_color(const struct options *options, FILE *out)
     return isatty(fileno(out)) != 0;
 }
 
-/* Opens the report stream before any work, so a bad --output fails fast. */
-static FILE *open_output(const struct options *options)
-{
-    if (options->output == NULL || strcmp(options->output, "-") == 0)
-        return stdout;
-    FILE *out = fopen(options->output, "w");
-    if (out == NULL)
-        fprintf(stderr, "sandlint: cannot write %s: %s\n", options->output,
-                strerror(errno));
-    return out;
-}
-
-static int close_output(FILE *out, const struct options *options)
-{
-    int failed = fflush(out) != 0 || ferror(out);
-    if (out != stdout)
-        failed |= fclose(out) != 0;
-    if (failed) {
-        fprintf(stderr, "sandlint: error writing %s: %s\n",
-                options->output ? options->output : "standard output",
-                strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
 static unsigned online_cpus(void)
 {
     long count = sysconf(_SC_NPROCESSORS_ONLN);
@@ -75,6 +52,16 @@ static unsigned online_cpus(void)
 static bool has_plugin_rules(const struct registry *registry)
 {
     return registry->rule_count > CORE_RULE_COUNT;
+}
+
+/* Flushes standard output; a write error (a full disk, a closed pipe)
+ * is exit status 2 with a message, never a silent success. */
+static int flush_stdout(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return EXIT_CLEAN;
+    terminal_error("sandlint: error writing standard output: %s\n", strerror(errno));
+    return EXIT_TROUBLE;
 }
 
 /* The informational modes: --list-rules, --list-plugins, --explain. */
@@ -87,11 +74,11 @@ static int run_information(const struct options *options,
         rule_docs_list_rules(stdout, registry);
     if (options->explain != NULL &&
         rule_docs_explain(stdout, registry, options->explain) != 0) {
-        fprintf(stderr, "sandlint: no rule with code or name '%s' (see "
-                        "--list-rules)\n", options->explain);
+        terminal_error("sandlint: no rule with code or name '%s' (see "
+                       "--list-rules)\n", options->explain);
         return EXIT_TROUBLE;
     }
-    return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
+    return flush_stdout();
 }
 
 /* Everything a run needs besides the options. */
@@ -100,121 +87,8 @@ struct run {
     struct config config;
     char *root;                 /* absolute */
     char *config_display;       /* config path relative to the root */
+    struct string_list plugin_files;    /* to load, found before confining */
 };
-
-/* Files flow from the search, through the pool, into the report. */
-struct file_flow {
-    struct discovery_walk *walk;
-    const struct package_directories *packages;
-    struct report_stream *stream;
-};
-
-static struct discovered_file *next_file(void *data)
-{
-    struct file_flow *flow = data;
-    struct discovered_file *file = discovery_next(flow->walk);
-    if (file != NULL)
-        packages_assign(file, flow->packages);
-    return file;
-}
-
-static void deliver_file(void *data, const struct discovered_file *file,
-                         struct file_result *result)
-{
-    (void)file;
-    struct file_flow *flow = data;
-    report_stream_file(flow->stream, result);
-}
-
-static int run_checks(const struct options *options, struct run *run)
-{
-    const struct registry *registry = &run->registry;
-    const char *root = run->root;
-    static const char *const default_operands[] = { "." };
-    const char *const *operands = options->operands;
-    size_t operand_count = options->operand_count;
-    if (operand_count == 0) {
-        operands = default_operands;
-        operand_count = 1;
-    }
-
-    /* A missing operand is a usage error, reported before anything else. */
-    for (size_t i = 0; i < operand_count; i++) {
-        struct stat info;
-        if (stat(operands[i], &info) != 0) {
-            fprintf(stderr, "sandlint: %s: %s\n", operands[i], strerror(errno));
-            return EXIT_TROUBLE;
-        }
-    }
-    /* Everything that needs files outside the scanned trees happens before
-     * confinement: package globs, the report stream, libc's lazy loads. */
-    struct package_directories packages;
-    packages_find(&run->config, root, &packages);
-    FILE *out = open_output(options);
-    if (out == NULL) {
-        packages_release(&packages);
-        return EXIT_TROUBLE;
-    }
-    confine_warm_libc();
-    if (confine_apply(options->confine, operands, operand_count,
-                      options->no_isolation) != 0) {
-        packages_release(&packages);
-        if (out != stdout)
-            fclose(out);
-        return EXIT_TROUBLE;
-    }
-
-    char *error = NULL;
-    struct discovery_walk *walk = discovery_open(operands, operand_count, root,
-                                                 &error);
-    if (walk == NULL) {
-        fprintf(stderr, "sandlint: %s\n", error);
-        free(error);
-        packages_release(&packages);
-        if (out != stdout)
-            fclose(out);
-        return EXIT_TROUBLE;
-    }
-
-    struct scan_settings settings = {
-        .registry = registry,
-        .max_file_size = options->max_file_size,
-        .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
-    };
-    struct report_stream stream;
-    struct file_flow flow = { walk, &packages, &stream };
-    report_stream_begin(&stream, out, options->format, registry, &run->config,
-                        run->config_display, root, want_color(options, out));
-    int pool_status = 0;
-    if (options->no_isolation) {
-        pool_run_in_process(&settings, next_file, &flow, deliver_file, &flow);
-    } else {
-        struct pool_settings pool = {
-            .scan = &settings,
-            .jobs = options->jobs ? options->jobs : online_cpus(),
-            .timeout_seconds = options->timeout,
-            .worker_setup = confine_worker,
-        };
-        pool_status = pool_run(&pool, next_file, &flow, deliver_file, &flow);
-    }
-    /* Even after a failure the report stays well-formed. */
-    report_stream_end(&stream, discovery_count(walk));
-    const struct report *report = &stream.report;
-    int status = close_output(out, options) != 0 ? EXIT_TROUBLE
-                 : pool_status != 0               ? EXIT_TROUBLE
-                 : stream.plugin_failed           ? EXIT_TROUBLE
-                 : report->errors > 0             ? EXIT_FINDINGS
-                                                  : EXIT_CLEAN;
-    if (!options->quiet) {
-        char *summary = report_summary(report);
-        fprintf(stderr, "%s\n", summary);
-        free(summary);
-    }
-    report_stream_release(&stream);
-    discovery_close(walk);
-    packages_release(&packages);
-    return status;
-}
 
 /* Prints a configuration error as "file:line:col: message". */
 static void print_config_error(const char *path, const struct config_error *error)
@@ -223,11 +97,11 @@ static void print_config_error(const char *path, const struct config_error *erro
     char *cwd = path_absolute(".");
     char *shown = absolute ? path_relative(cwd, absolute) : NULL;
     if (shown == NULL)
-        fprintf(stderr, "sandlint: %s\n", error->message);
+        terminal_error("sandlint: %s\n", error->message);
     else if (error->pos.line == 0)
-        fprintf(stderr, "%s: %s\n", shown, error->message);
+        terminal_error("%s: %s\n", shown, error->message);
     else
-        fprintf(stderr, "%s:%u:%u: %s\n", shown, error->pos.line,
+        terminal_error("%s:%u:%u: %s\n", shown, error->pos.line,
                 error->pos.column, error->message);
     free(absolute);
     free(cwd);
@@ -307,16 +181,218 @@ static int apply_selection(const struct options *options, struct run *run)
     bool has_select = options->select_given || run->config.select.count > 0;
     struct rule_selection selection = {
         has_select ? (options->select_given ? &options->select : &select) : NULL,
+        &options->extend_select,
         options->ignore_given ? &options->ignore : &ignore,
     };
     char *error = NULL;
     int status = registry_apply_selection(&run->registry, &selection, &error);
     if (status != 0) {
-        fprintf(stderr, "sandlint: %s\n", error);
+        terminal_error("sandlint: %s\n", error);
         free(error);
     }
     string_list_release(&select);
     string_list_release(&ignore);
+    return status;
+}
+
+/* Files flow from the search, through the pool, into the report. */
+struct file_flow {
+    struct discovery_walk *walk;
+    const struct package_directories *packages;
+    struct report_stream *stream;
+    const struct report_output *output;
+    char *overwritten;          /* a checked file the report would replace */
+};
+
+static struct discovered_file *next_file(void *data)
+{
+    struct file_flow *flow = data;
+    if (flow->overwritten != NULL)
+        return NULL;
+    struct discovered_file *file = discovery_next(flow->walk);
+    if (file == NULL)
+        return NULL;
+    struct stat info;
+    if (flow->output->exists && stat(file->path, &info) == 0 &&
+        report_output_is(flow->output, info.st_dev, info.st_ino)) {
+        /* Stop: the report must not replace a file it checks. */
+        flow->overwritten = xstrdup(file->display);
+        discovered_file_free(file);
+        return NULL;
+    }
+    packages_assign(file, flow->packages);
+    return file;
+}
+
+static void deliver_file(void *data, const struct discovered_file *file,
+                         struct file_result *result)
+{
+    (void)file;
+    struct file_flow *flow = data;
+    report_stream_file(flow->stream, result);
+}
+
+/* Files outside the scanned trees that the confined process still reads:
+ * the plugins it loads, and the system's shared libraries and their cache,
+ * which a plugin may need (none of them is secret). */
+static void also_readable(const struct run *run, struct string_list *paths)
+{
+    static const char *const libraries[] = {
+        "/etc/ld.so.cache", "/lib", "/lib64", "/usr/lib", "/usr/lib64",
+        "/usr/local/lib",
+    };
+    for (size_t i = 0; i < run->plugin_files.count; i++)
+        string_list_add(paths, run->plugin_files.items[i]);
+    for (size_t i = 0; i < sizeof(libraries) / sizeof(*libraries); i++)
+        if (access(libraries[i], F_OK) == 0)
+            string_list_add(paths, libraries[i]);
+}
+
+/* Confines this process to reading trees (and what plugins need), then
+ * loads the plugins - so no plugin code ever runs unconfined when
+ * confinement is on - and applies the configuration to them.  Returns 0,
+ * or -1 after printing why. */
+static int confine_and_load(const struct options *options, struct run *run,
+                            const char *const *trees, size_t tree_count)
+{
+    struct string_list readable = STRING_LIST_INIT;
+    also_readable(run, &readable);
+    confine_warm_libc();
+    int status = confine_apply(options->confine, trees, tree_count, &readable,
+                               options->no_isolation);
+    string_list_release(&readable);
+    if (status != 0 || loader_load_files(&run->registry, &run->plugin_files) != 0)
+        return -1;
+    if (!has_plugin_rules(&run->registry) && !options->list_plugins &&
+        !options->list_rules) {
+        terminal_error("sandlint: no rule plugins loaded (default plugin "
+                       "directory: %s)\n", loader_default_directory());
+        return -1;
+    }
+    if (validate_config(run) != 0 || apply_selection(options, run) != 0)
+        return -1;
+    return 0;
+}
+
+static int run_checks(const struct options *options, struct run *run)
+{
+    const char *root = run->root;
+    static const char *const default_operands[] = { "." };
+    const char *const *operands = options->operands;
+    size_t operand_count = options->operand_count;
+    if (operand_count == 0) {
+        operands = default_operands;
+        operand_count = 1;
+    }
+
+    /* A missing operand is a usage error, reported before anything else. */
+    for (size_t i = 0; i < operand_count; i++) {
+        struct stat info;
+        if (stat(operands[i], &info) != 0) {
+            terminal_error("sandlint: %s: %s\n", operands[i], strerror(errno));
+            return EXIT_TROUBLE;
+        }
+    }
+    /* Everything that needs files outside the scanned trees happens before
+     * confinement: package globs, the report, /dev/null for the workers. */
+    struct package_directories packages;
+    packages_find(&run->config, root, &packages);
+    struct report_output output;
+    if (report_output_open(&output, options->output) != 0) {
+        packages_release(&packages);
+        return EXIT_TROUBLE;
+    }
+    for (size_t i = 0; i < operand_count; i++) {
+        struct stat info;
+        if (stat(operands[i], &info) == 0 &&
+            report_output_is(&output, info.st_dev, info.st_ino)) {
+            terminal_error("sandlint: refusing to write the report over %s, "
+                           "which is checked\n", operands[i]);
+            report_output_abort(&output);
+            packages_release(&packages);
+            return EXIT_TROUBLE;
+        }
+    }
+    int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+    struct discovery_walk *walk = NULL;
+    if (confine_and_load(options, run, operands, operand_count) != 0) {
+        report_output_abort(&output);
+        packages_release(&packages);
+        if (null_fd >= 0)
+            close(null_fd);
+        return EXIT_TROUBLE;
+    }
+    char *error = NULL;
+    walk = discovery_open(operands, operand_count, root, &error);
+    if (walk == NULL) {
+        terminal_error("sandlint: %s\n", error);
+        free(error);
+        report_output_abort(&output);
+        packages_release(&packages);
+        if (null_fd >= 0)
+            close(null_fd);
+        return EXIT_TROUBLE;
+    }
+
+    const struct registry *registry = &run->registry;
+    struct scan_settings settings = {
+        .registry = registry,
+        .max_file_size = options->max_file_size,
+        .max_memory = options->no_isolation ? 0 : options->max_memory,
+        .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
+    };
+    struct report_stream stream;
+    struct file_flow flow = { walk, &packages, &stream, &output, NULL };
+    report_stream_begin(&stream, output.stream, options->format, registry,
+                        &run->config, run->config_display, root,
+                        want_color(options, output.stream), options->show_accepted);
+    int pool_status = 0;
+    if (options->no_isolation) {
+        pool_run_in_process(&settings, next_file, &flow, deliver_file, &flow);
+    } else {
+        struct pool_settings pool = {
+            .scan = &settings,
+            .jobs = options->jobs ? options->jobs : online_cpus(),
+            .adaptive = options->jobs == 0,
+            .timeout_seconds = options->timeout,
+            .max_memory = options->max_memory,
+            .null_fd = null_fd,
+            .worker_setup = confine_worker,
+        };
+        pool_status = pool_run(&pool, next_file, &flow, deliver_file, &flow);
+    }
+    if (null_fd >= 0)
+        close(null_fd);
+    /* Even after a failure the report stays well-formed. */
+    report_stream_end(&stream, discovery_count(walk));
+    const struct report *report = &stream.report;
+    bool failing = report->errors > 0 || (options->strict && report->warnings > 0);
+    int status = pool_status != 0 || stream.plugin_failed ? EXIT_TROUBLE
+                 : failing && !options->exit_zero         ? EXIT_FINDINGS
+                                                          : EXIT_CLEAN;
+    if (flow.overwritten != NULL) {
+        terminal_error("sandlint: refusing to write the report over %s, which "
+                       "is checked; nothing written\n", flow.overwritten);
+        status = EXIT_TROUBLE;
+    } else if (discovery_count(walk) == 0) {
+        /* A check that checked nothing must not pass. */
+        terminal_error("sandlint: no Compose files found under %s%s\n",
+                operands[0], operand_count > 1 ? " and the other operands" : "");
+        status = EXIT_TROUBLE;
+    }
+    if (status == EXIT_TROUBLE && flow.overwritten != NULL)
+        report_output_abort(&output);
+    else if (report_output_commit(&output) != 0)
+        status = EXIT_TROUBLE;
+    if (!options->quiet && flow.overwritten == NULL) {
+        char *summary = report_summary(report);
+        terminal_error("%s\n", summary);
+        free(summary);
+    }
+    free(flow.overwritten);
+    report_stream_release(&stream);
+    discovery_close(walk);
+    packages_release(&packages);
     return status;
 }
 
@@ -333,6 +409,8 @@ int sandlint_main(int argc, char **argv)
     if (options.sandbox_check) {
         char *tree = path_absolute(options.operand_count ? options.operands[0] : ".");
         int result = confine_sandbox_check(stdout, tree);
+        if (flush_stdout() != EXIT_CLEAN)
+            result = EXIT_TROUBLE;
         free(tree);
         options_release(&options);
         return result;
@@ -344,7 +422,7 @@ int sandlint_main(int argc, char **argv)
             printf("sandlint %s (plugin ABI %d.%d)\n", PACKAGE_VERSION,
                    SL_ABI_MAJOR, SL_ABI_MINOR);
         options_release(&options);
-        return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
+        return flush_stdout();
     }
 
     struct run run;
@@ -365,25 +443,20 @@ int sandlint_main(int argc, char **argv)
     if (run.config.path != NULL)
         run.config_display = path_relative(run.root, run.config.path);
 
+    /* Which plugin files to load is decided now; they are loaded only once
+     * the process is confined. */
     plugin_request_build(&options, &run, &request);
-    if (loader_load(&run.registry, &request) != 0)
+    if (loader_resolve(&request, &run.plugin_files) != 0)
         goto done;
-    if (!has_plugin_rules(&run.registry) && !options.list_plugins &&
-        !options.list_rules) {
-        fprintf(stderr, "sandlint: no rule plugins loaded (default plugin "
-                        "directory: %s)\n", loader_default_directory());
-        goto done;
-    }
-    if (validate_config(&run) != 0)
-        goto done;
-    if (apply_selection(&options, &run) != 0)
-        goto done;
-    if (options.list_rules || options.list_plugins || options.explain)
-        status = run_information(&options, &run.registry);
-    else
+    if (options.list_rules || options.list_plugins || options.explain) {
+        if (confine_and_load(&options, &run, NULL, 0) == 0)
+            status = run_information(&options, &run.registry);
+    } else {
         status = run_checks(&options, &run);
+    }
 done:
     plugin_request_release(&request);
+    string_list_release(&run.plugin_files);
     registry_release(&run.registry);
     config_release(&run.config);
     free(run.root);

@@ -15,6 +15,7 @@
 
 #include "host.h"
 #include "paths.h"
+#include "terminal.h"
 #include "xalloc.h"
 
 /* Whether directory is a configured build tree holding built plugins:
@@ -106,27 +107,19 @@ static char *resolve_plugin(const char *name, const struct string_list *path)
     return NULL;
 }
 
-static int load_one(struct registry *registry, const char *file)
+/* Adds file to files unless the same file (after symbolic links) is there
+ * already: a plugin named twice (default and --plugin) loads once. */
+static void add_file(struct string_list *files, struct string_list *real_paths,
+                     const char *file)
 {
-    /* The same file named twice (default and --plugin) loads once. */
     char *real = realpath(file, NULL);
-    for (size_t i = 1; real != NULL && i < registry->plugin_count; i++) {
-        char *other = realpath(registry->plugins[i].path, NULL);
-        bool same = other != NULL && strcmp(other, real) == 0;
-        free(other);
-        if (same) {
-            free(real);
-            return 0;
-        }
+    if (real != NULL && string_list_has(real_paths, real)) {
+        free(real);
+        return;
     }
+    string_list_add(files, file);
+    string_list_add(real_paths, real != NULL ? real : file);
     free(real);
-    char *error = NULL;
-    if (loader_load_file(registry, file, &error) != 0) {
-        fprintf(stderr, "sandlint: %s\n", error);
-        free(error);
-        return -1;
-    }
-    return 0;
 }
 
 static int compare_names(const void *a, const void *b)
@@ -134,58 +127,72 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int load_defaults(struct registry *registry)
+/* Adds the *.so files of the default directory, sorted. */
+static int add_defaults(struct string_list *files, struct string_list *real_paths)
 {
     const char *directory = loader_default_directory();
     DIR *handle = opendir(directory);
     if (handle == NULL) {
-        fprintf(stderr, "sandlint: cannot read the plugin directory %s: %s\n",
+        terminal_error("sandlint: cannot read the plugin directory %s: %s\n",
                 directory, strerror(errno));
         return -1;
     }
-    struct string_list files = { NULL, 0, 0 };
+    struct string_list names = STRING_LIST_INIT;
     struct dirent *entry;
     while ((entry = readdir(handle)) != NULL) {
         /* Only *.so: libtool installs name.la beside name.so. */
         if (entry->d_name[0] != '.' && ends_with(entry->d_name, ".so"))
-            string_list_add(&files, entry->d_name);
+            string_list_add(&names, entry->d_name);
     }
     closedir(handle);
-    if (files.count > 1)
-        qsort(files.items, files.count, sizeof(*files.items), compare_names);
-    int status = 0;
-    for (size_t i = 0; i < files.count && status == 0; i++) {
-        char *file = path_join(directory, files.items[i]);
-        status = load_one(registry, file);
+    if (names.count > 1)
+        qsort(names.items, names.count, sizeof(*names.items), compare_names);
+    for (size_t i = 0; i < names.count; i++) {
+        char *file = path_join(directory, names.items[i]);
+        add_file(files, real_paths, file);
         free(file);
     }
-    string_list_release(&files);
-    return status;
+    string_list_release(&names);
+    return 0;
 }
 
-int loader_load(struct registry *registry, const struct plugin_request *request)
+int loader_resolve(const struct plugin_request *request, struct string_list *files)
 {
-    struct string_list path = STRING_LIST_INIT;
+    struct string_list path = STRING_LIST_INIT, real_paths = STRING_LIST_INIT;
     search_path(&path, request);
     int status = 0;
     if (request->default_plugins)
-        status = load_defaults(registry);
+        status = add_defaults(files, &real_paths);
     for (size_t i = 0; i < request->named.count && status == 0; i++) {
         char *file = resolve_plugin(request->named.items[i], &path);
         if (file == NULL) {
-            fprintf(stderr, "sandlint: plugin '%s' not found in:",
+            terminal_error("sandlint: plugin '%s' not found in:",
                     request->named.items[i]);
             for (size_t j = 0; j < path.count; j++)
-                fprintf(stderr, " %s", path.items[j]);
+                terminal_error(" %s", path.items[j]);
             fputs("\n", stderr);
             status = -1;
             break;
         }
-        status = load_one(registry, file);
+        add_file(files, &real_paths, file);
         free(file);
     }
     string_list_release(&path);
+    string_list_release(&real_paths);
     return status;
+}
+
+int loader_load_files(struct registry *registry, const struct string_list *files)
+{
+    for (size_t i = 0; i < files->count; i++) {
+        char *error = NULL;
+        if (loader_load_file(registry, files->items[i], &error) != 0) {
+            terminal_error("sandlint: %s\n", error);
+            free(error);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int loader_load_file(struct registry *registry, const char *path, char **error)

@@ -33,12 +33,20 @@ void plugin_request_release(struct plugin_request *request);
 const char *loader_default_directory(void);
 
 /*
- * Loads what request names into registry.  A plugin whose name or rule
- * codes another plugin has already is refused (both files are named); the
- * same file named twice loads once.  Returns 0, or -1 after printing why
- * to stderr.
+ * The plugin files request names, in load order (the default directory's
+ * sorted, then the named ones), each once.  Only looks at the file system
+ * (no plugin code runs), so it can happen before the process confines
+ * itself and the files can be allowed by name.  Returns 0, or -1 after
+ * printing why to stderr (a name not found, no default directory).
  */
-int loader_load(struct registry *registry, const struct plugin_request *request);
+int loader_resolve(const struct plugin_request *request, struct string_list *files);
+
+/*
+ * Loads files into registry, in order.  A plugin whose name or rule codes
+ * another plugin has already is refused, naming both files.  Returns 0, or
+ * -1 after printing why to stderr.
+ */
+int loader_load_files(struct registry *registry, const struct string_list *files);
 
 /*
  * Loads one plugin file: dlopen, entry symbol, handshake, then the

@@ -13,6 +13,7 @@
 #include "comma_list.h"
 #include "confine.h"
 #include "output.h"
+#include "terminal.h"
 #include "xalloc.h"
 
 enum {
@@ -29,10 +30,15 @@ enum {
     OPT_COLOR,
     OPT_MAX_FILE_SIZE,
     OPT_MAX_NODES,
+    OPT_MAX_MEMORY,
     OPT_TIMEOUT,
     OPT_NO_ISOLATION,
     OPT_CONFINE,
     OPT_SANDBOX_CHECK,
+    OPT_EXTEND_SELECT,
+    OPT_SHOW_ACCEPTED,
+    OPT_STRICT,
+    OPT_EXIT_ZERO,
 };
 
 static const struct option long_options[] = {
@@ -53,11 +59,16 @@ static const struct option long_options[] = {
     { "colour", required_argument, NULL, OPT_COLOR },
     { "max-file-size", required_argument, NULL, OPT_MAX_FILE_SIZE },
     { "max-nodes", required_argument, NULL, OPT_MAX_NODES },
+    { "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
     { "jobs", required_argument, NULL, 'j' },
     { "timeout", required_argument, NULL, OPT_TIMEOUT },
     { "no-isolation", no_argument, NULL, OPT_NO_ISOLATION },
     { "confine", required_argument, NULL, OPT_CONFINE },
     { "sandbox-check", no_argument, NULL, OPT_SANDBOX_CHECK },
+    { "extend-select", required_argument, NULL, OPT_EXTEND_SELECT },
+    { "show-accepted", no_argument, NULL, OPT_SHOW_ACCEPTED },
+    { "strict", no_argument, NULL, OPT_STRICT },
+    { "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
     { "version", no_argument, NULL, 'V' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -77,13 +88,22 @@ void options_print_help(FILE *out)
 "  -o, --output FILE        write the report to FILE instead of stdout\n"
 "  -q, --quiet              no summary line on stderr\n"
 "      --color WHEN         auto (default; honours NO_COLOR), always, never\n"
+"      --show-accepted      also print allowlisted and suppressed findings\n"
+"                           (text and github; json and sarif always have them)\n"
 "\n"
 "Configuration:\n"
 "      --root DIR           repository root (config, paths, packages)\n"
 "      --config FILE        use FILE instead of discovering the configuration\n"
 "      --select LIST        run only these rules (codes, code prefixes,\n"
 "                           names or groups, comma-separated)\n"
+"      --extend-select LIST run these rules too, besides the selection\n"
 "      --ignore LIST        do not run these rules\n"
+"\n"
+"Exit status:\n"
+"      --strict             warnings fail too (stale entries, unused\n"
+"                           suppressions, values that cannot be checked)\n"
+"      --exit-zero          exit 0 even when findings fail (2 still means\n"
+"                           that sandlint could not do its work)\n"
 "\n"
 "Plugins and rules:\n"
 "      --plugin NAME|PATH   load an extra plugin (repeatable)\n"
@@ -106,11 +126,12 @@ void options_print_help(FILE *out)
 "      --sandbox-check      report the kernel's confinement features, test\n"
 "                           that confinement holds, and exit\n"
 "\n"
-"Limits:\n"
-"      --max-file-size N    skip (with a warning) files larger than N bytes\n"
-"                           (suffixes K, M, G; default 64M)\n"
-"      --max-nodes N        skip (with a warning) files with more than N YAML\n"
-"                           nodes, merged keys included (default 10000000)\n"
+"Limits (a file over a limit is not checked and fails the run):\n"
+"      --max-file-size N    files larger than N bytes (suffixes K, M, G;\n"
+"                           default 64M)\n"
+"      --max-nodes N        files with more than N YAML nodes, merged keys\n"
+"                           included (default 10000000)\n"
+"      --max-memory N       memory of each worker process (default 1G)\n"
 "\n"
 "  -V, --version            print the version and exit\n"
 "  -h, --help               print this help and exit\n"
@@ -174,9 +195,12 @@ static int parse_count(const char *text, unsigned low, unsigned high,
 
 static int usage_error(const char *format, const char *detail)
 {
+    /* The detail is what the user typed: shown, never obeyed. */
+    char *escaped = terminal_escape(detail, strlen(detail));
     fputs("sandlint: ", stderr);
-    fprintf(stderr, format, detail);
+    fprintf(stderr, format, escaped);
     fputs("\nTry 'sandlint --help' for more information.\n", stderr);
+    free(escaped);
     return -1;
 }
 
@@ -186,6 +210,7 @@ int options_parse(struct options *options, int argc, char **argv)
     options->format = FORMAT_TEXT;
     options->max_file_size = 64u * 1024 * 1024;
     options->max_nodes = 10000000u;
+    options->max_memory = (size_t)1 << 30;
     options->timeout = 60;
     const char *confine = getenv("SANDLINT_CONFINE");
     if (confine != NULL && confine[0] != '\0') {
@@ -257,6 +282,12 @@ int options_parse(struct options *options, int argc, char **argv)
                 return usage_error("--max-file-size needs a positive size "
                                    "such as 64M, not '%s'", optarg);
             break;
+        case OPT_MAX_MEMORY:
+            if (parse_size(optarg, &options->max_memory) != 0 ||
+                options->max_memory < ((size_t)64 << 20))
+                return usage_error("--max-memory needs a size of at least 64M, "
+                                   "such as 1G, not '%s'", optarg);
+            break;
         case OPT_MAX_NODES:
             if (parse_size(optarg, &options->max_nodes) != 0)
                 return usage_error("--max-nodes needs a positive count, not "
@@ -281,6 +312,18 @@ int options_parse(struct options *options, int argc, char **argv)
                 return usage_error("--confine takes auto, require or off, not "
                                    "'%s'", optarg);
             break;
+        case OPT_EXTEND_SELECT:
+            add_selectors(&options->extend_select, &options->extend_given, optarg);
+            break;
+        case OPT_SHOW_ACCEPTED:
+            options->show_accepted = true;
+            break;
+        case OPT_STRICT:
+            options->strict = true;
+            break;
+        case OPT_EXIT_ZERO:
+            options->exit_zero = true;
+            break;
         case OPT_SANDBOX_CHECK:
             options->sandbox_check = true;
             break;
@@ -304,6 +347,7 @@ int options_parse(struct options *options, int argc, char **argv)
 void options_release(struct options *options)
 {
     string_list_release(&options->select);
+    string_list_release(&options->extend_select);
     string_list_release(&options->ignore);
     string_list_release(&options->plugins);
     string_list_release(&options->plugin_dirs);

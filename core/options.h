@@ -19,8 +19,13 @@ struct options {
     const char *config;
     struct string_list select;  /* selectors of every --select */
     bool select_given;          /* --select was given (maybe naming none) */
+    struct string_list extend_select;   /* selectors of --extend-select */
+    bool extend_given;
     struct string_list ignore;  /* selectors of every --ignore */
     bool ignore_given;
+    bool show_accepted;         /* print accepted findings too */
+    bool strict;                /* warnings fail the run */
+    bool exit_zero;             /* failing findings exit 0 */
     struct string_list plugins;
     struct string_list plugin_dirs;
     bool no_default_plugins;
@@ -31,6 +36,7 @@ struct options {
     int color;                  /* enum color_mode */
     size_t max_file_size;       /* bytes */
     size_t max_nodes;
+    size_t max_memory;          /* address space per worker, bytes */
     unsigned jobs;              /* worker processes; 0 = online CPUs */
     unsigned timeout;           /* seconds per file; 0 = none */
     bool no_isolation;          /* check in this process */

@@ -3,6 +3,7 @@
 
 #include "output.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,77 @@ static void expand_hint(struct text *text, const char *hint,
     }
 }
 
+/* Whether text is a TOML bare key (no quotes needed). */
+static bool toml_bare(const char *text, size_t length)
+{
+    if (length == 0)
+        return false;
+    for (size_t i = 0; i < length; i++) {
+        char c = text[i];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+              (c >= '0' && c <= '9') || c == '_' || c == '-'))
+            return false;
+    }
+    return true;
+}
+
+/* text as a TOML basic string. */
+static void add_toml_string(struct text *out, const char *text, size_t length)
+{
+    text_add(out, "\"", 1);
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        char escaped[8];
+        if (c == '"' || c == '\\') {
+            escaped[0] = '\\';
+            escaped[1] = (char)c;
+            text_add(out, escaped, 2);
+        } else if (c < 0x20 || c == 0x7f) {
+            snprintf(escaped, sizeof(escaped), "\\u%04x", c);
+            text_add(out, escaped, strlen(escaped));
+        } else {
+            text_add(out, text + i, 1);
+        }
+    }
+    text_add(out, "\"", 1);
+}
+
+/* The allowlist entry that would accept a finding, ready to paste into the
+ * configuration in use: "add 'pkg = web:privileged' under [allowlist
+ * sandbox_privileges]", or the TOML form for pyproject.toml. */
+static void add_entry_advice(struct text *out, const struct report *report,
+                             const struct finding_view *view)
+{
+    const struct finding *finding = view->finding;
+    const char *package = view->file->package ? view->file->package : "*";
+    const char *group = view->rule->rule.group;
+    const struct config *config = report->config;
+    text_add_cstring(out, "add '");
+    if (config != NULL && config->format == CONFIG_TOML) {
+        if (toml_bare(package, strlen(package)))
+            text_add_cstring(out, package);
+        else
+            add_toml_string(out, package, strlen(package));
+        text_add_cstring(out, " = [");
+        add_toml_string(out, finding->key, finding->key_length);
+        /* Repositories that keep inspect-evals-lint's table go on using it. */
+        bool inspect_table = config->inspect_evals && !config->sandlint_table &&
+                             view->rule->rule.group_code != NULL &&
+                             strcmp(view->rule->rule.group_code, "IESC001") == 0;
+        text_add_cstring(out, inspect_table ? "]' under [tool.inspect-evals-lint.allowlists."
+                                            : "]' under [tool.sandlint.allowlists.");
+        text_add_cstring(out, group);
+        text_add_cstring(out, "]");
+    } else {
+        text_add_cstring(out, package);
+        text_add_cstring(out, " = ");
+        text_add(out, finding->key, finding->key_length);
+        text_add_cstring(out, "' under [allowlist ");
+        text_add_cstring(out, group);
+        text_add_cstring(out, "]");
+    }
+}
+
 /* The hint a report shows: for an allowlisted finding, where its entry
  * is; else the rule's own; else, for a finding with a key, how to fix or
  * allowlist it. */
@@ -108,13 +180,10 @@ static void derive_hint(struct finding_view *view, const struct report *report)
     } else if (finding->key != NULL) {
         text_add_cstring(&text, finding->severity == SL_SEVERITY_ERROR
                              ? "remove the setting, or review the required "
-                               "access and allowlist it as '"
+                               "access and "
                              : "use a literal value so it can be checked, or "
-                               "review every value it can take and allowlist "
-                               "it as '");
-        text_add(&text, finding->key, finding->key_length);
-        text_add_cstring(&text, "' under ");
-        text_add_cstring(&text, view->rule->rule.group);
+                               "review every value it can take and ");
+        add_entry_advice(&text, report, view);
     }
     view->hint = text.data;
     view->hint_length = text.length;
@@ -132,6 +201,7 @@ void finding_view_init(struct finding_view *view, const struct report *report,
     view->plugin = registry->plugins[view->rule->plugin].descriptor.name;
     view->severity = finding_effective_severity(finding);
     view->status = status_name(finding->status);
+    view->accepted = finding_accepted(finding);
     view->message = finding_allowlisted(finding)
                         ? xasprintf("Allowlisted: %s", finding->message)
                         : xstrdup(finding->message);
@@ -161,10 +231,17 @@ void finding_view_release(struct finding_view *view)
 /* counting and writing                                                */
 /* ------------------------------------------------------------------ */
 
+bool finding_accepted(const struct finding *finding)
+{
+    return finding->status == STATUS_SUPPRESSED || finding_allowlisted(finding);
+}
+
 static void count_finding(struct report *report, const struct finding *finding)
 {
     if (finding->status == STATUS_SUPPRESSED)
         report->suppressed++;
+    else if (finding_allowlisted(finding))
+        report->allowlisted++;
     else if (finding->status == STATUS_FAIL)
         report->errors++;
     else
@@ -198,6 +275,11 @@ char *report_summary(const struct report *report)
         plural(report->warnings, "warning", "warnings"), report->files,
         plural(report->files, "file", "files"), report->services,
         plural(report->services, "service", "services"));
+    if (report->allowlisted != 0) {
+        char *longer = xasprintf("%s, %zu allowlisted", summary, report->allowlisted);
+        free(summary);
+        summary = longer;
+    }
     if (report->suppressed != 0) {
         char *longer = xasprintf("%s, %zu suppressed", summary,
                                  report->suppressed);

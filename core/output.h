@@ -31,11 +31,17 @@ struct report {
     const struct config *config;    /* allowlist entries named in hints */
     const char *config_display;     /* config path relative to the root */
     size_t files, services;         /* known before end() */
-    size_t errors, warnings, suppressed;
+    size_t errors, warnings;        /* failing, and warning (not accepted) */
+    size_t allowlisted, suppressed; /* accepted by an entry, by a comment */
     size_t written;                 /* findings handed to finding() so far */
     const char *root;               /* absolute root directory */
     bool color;                     /* text only */
+    bool show_accepted;             /* text and github print accepted ones */
 };
+
+/* Whether a finding was accepted: allowlisted or suppressed.  text and
+ * github leave accepted findings out unless --show-accepted. */
+bool finding_accepted(const struct finding *finding);
 
 enum acceptance {
     ACCEPTED_NOT = 0,
@@ -51,6 +57,7 @@ struct finding_view {
     const char *plugin;                 /* name of the rule's plugin */
     int severity;                       /* after the allowlist */
     const char *status;                 /* "fail", "warn", "suppressed" */
+    bool accepted;                      /* allowlisted or suppressed */
     char *message;                      /* owned */
     char *hint;                         /* owned; NULL when none */
     size_t hint_length;                 /* bytes (a key may hold any byte) */

@@ -3,15 +3,21 @@
 
 #include "output.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "sandlint/plugin.h"
+#include "terminal.h"
 
-/* Escapes text for a workflow command: %, CR and LF always; ':' and ','
- * too inside properties (file=..., title=...). */
-static void write_escaped(FILE *out, const char *text, size_t length,
+/* Escapes text for a workflow command: first as for a terminal (the log
+ * shows it: no escape sequences, controls or bidi overrides get through),
+ * then %, CR and LF always, and ':' and ',' inside properties (file=...,
+ * title=...). */
+static void write_escaped(FILE *out, const char *raw, size_t raw_length,
                           int property)
 {
+    char *text = terminal_escape(raw, raw_length);
+    size_t length = strlen(text);
     for (size_t i = 0; i < length; i++) {
         char c = text[i];
         switch (c) {
@@ -24,13 +30,11 @@ static void write_escaped(FILE *out, const char *text, size_t length,
         case ',':
             if (property) fputs("%2C", out); else putc(c, out);
             break;
-        case '\0':
-            fputs("\\0", out);
-            break;
         default:
             putc(c, out);
         }
     }
+    free(text);
 }
 
 static void property(FILE *out, const char *text)
@@ -53,12 +57,13 @@ static void github_end(FILE *out, const struct report *report)
 static void github_finding(FILE *out, const struct report *report,
                            const struct finding_view *view)
 {
-    (void)report;
     const struct finding *finding = view->finding;
-    if (finding->status == STATUS_SUPPRESSED)
+    if (view->accepted && !report->show_accepted)
         return;
     const struct sl_rule *rule = &view->rule->rule;
-    fputs(finding->status == STATUS_FAIL ? "::error file=" : "::warning file=", out);
+    /* Accepted findings (--show-accepted) are notices: they fail nothing. */
+    fputs(view->accepted ? "::notice file="
+          : finding->status == STATUS_FAIL ? "::error file=" : "::warning file=", out);
     property(out, view->file->display);
     if (finding->line != 0) {
         fprintf(out, ",line=%u", finding->line);

@@ -73,7 +73,8 @@ static void json_end(FILE *out, const struct report *report)
     fprintf(out, "%s],\n \"summary\": {\"files\": %zu, \"services\": %zu, "
             "\"errors\": %zu, \"warnings\": %zu, \"suppressed\": %zu}}\n",
             report->written ? "\n " : "", report->files, report->services,
-            report->errors, report->warnings, report->suppressed);
+            report->errors, report->warnings + report->allowlisted,
+            report->suppressed);
 }
 
 const struct output_writer output_json_writer = {

@@ -3,6 +3,8 @@
 
 #include "output.h"
 
+#include "terminal.h"
+
 #include <string.h>
 
 
@@ -13,22 +15,14 @@
 #define DIM "\033[2m"
 #define RESET "\033[0m"
 
-/* Writes bytes that may hold control characters or NUL so that a terminal
- * shows them harmlessly (a hostile value must not move the cursor). */
 static void write_safe(FILE *out, const char *text, size_t length)
 {
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c < 0x20 || c == 0x7f)
-            fprintf(out, "\\x%02x", c);
-        else
-            putc(c, out);
-    }
+    terminal_write(out, text, length);
 }
 
 static void write_safe_cstring(FILE *out, const char *text)
 {
-    write_safe(out, text, strlen(text));
+    terminal_write(out, text, strlen(text));
 }
 
 static void text_begin(FILE *out, const struct report *report)
@@ -48,9 +42,11 @@ static void text_finding(FILE *out, const struct report *report,
 {
     const struct finding *finding = view->finding;
     const bool color = report->color;
-    if (finding->status == STATUS_SUPPRESSED)
+    if (view->accepted && !report->show_accepted)
         return;
     bool error = finding->status == STATUS_FAIL;
+    /* Accepted findings (--show-accepted) are notes: they fail nothing. */
+    const char *label = view->accepted ? "note" : error ? "error" : "warning";
     if (color)
         fputs(BOLD, out);
     write_safe_cstring(out, view->file->display);
@@ -64,8 +60,8 @@ static void text_finding(FILE *out, const struct report *report,
         fputs(RESET, out);
     fputs(" ", out);
     if (color)
-        fputs(error ? RED : MAGENTA, out);
-    fputs(error ? "error" : "warning", out);
+        fputs(view->accepted ? CYAN : error ? RED : MAGENTA, out);
+    fputs(label, out);
     if (color)
         fputs(RESET, out);
     fputs(": ", out);
@@ -76,6 +72,11 @@ static void text_finding(FILE *out, const struct report *report,
     fprintf(out, "[%s]", view->rule->rule.code);
     if (color)
         fputs(RESET, out);
+    if (view->acceptance == ACCEPTED_IN_SOURCE) {
+        fputs(" (suppressed: ", out);
+        write_safe_cstring(out, view->justification);
+        fputs(")", out);
+    }
     fputs("\n", out);
     if (view->hint != NULL) {
         fputs("    ", out);

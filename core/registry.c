@@ -468,18 +468,23 @@ int registry_apply_selection(struct registry *registry,
                          "configuration) names no rule");
         return -1;
     }
-    if (select != NULL) {
-        bool *selected = xcalloc(registry->rule_count, sizeof(bool));
-        int failed = 0;
-        for (size_t i = 0; i < select->count && failed == 0; i++)
-            failed = apply_selector(registry, select->items[i], selected, error);
-        if (failed == 0)
-            for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++)
-                registry->rules[i].enabled = selected[i];
-        free(selected);
-        if (failed != 0)
-            return -1;
-    }
+    bool *selected = xcalloc(registry->rule_count, sizeof(bool));
+    /* The default: every rule but the opt-in ones. */
+    for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++)
+        selected[i] = select == NULL &&
+                      (registry->rules[i].rule.flags & SL_RULE_OPT_IN) == 0;
+    int failed = 0;
+    for (size_t i = 0; select != NULL && i < select->count && failed == 0; i++)
+        failed = apply_selector(registry, select->items[i], selected, error);
+    const struct string_list *extend = selection->extend;
+    for (size_t i = 0; extend != NULL && i < extend->count && failed == 0; i++)
+        failed = apply_selector(registry, extend->items[i], selected, error);
+    if (failed == 0)
+        for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++)
+            registry->rules[i].enabled = selected[i];
+    free(selected);
+    if (failed != 0)
+        return -1;
     const struct string_list *ignore = selection->ignore;
     for (size_t i = 0; ignore != NULL && i < ignore->count; i++)
         if (apply_selector(registry, ignore->items[i], NULL, error) != 0)

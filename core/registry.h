@@ -97,15 +97,16 @@ bool registry_selector_known(const struct registry *registry,
  * prefixes, names, groups, group codes). */
 struct rule_selection {
     const struct string_list *select;   /* NULL: every rule */
+    const struct string_list *extend;   /* added to select; may be NULL */
     const struct string_list *ignore;   /* may be NULL */
 };
 
 /*
- * Enables the rules selection selects, then disables those it ignores.
- * Without select every rule runs except opt-in ones (SL_RULE_OPT_IN); a
- * select selector that matches an opt-in rule (its code, a code prefix,
- * its name or group) runs it.  Core rules stay enabled unless an ignore
- * selector names them.  Returns
+ * Enables the rules selection selects and extends, then disables those it
+ * ignores.  Without select every rule is selected except opt-in ones
+ * (SL_RULE_OPT_IN); a select or extend selector that matches an opt-in
+ * rule (its code, a code prefix, its name or group) selects it.  Core
+ * rules stay enabled unless an ignore selector names them.  Returns
  * 0, or -1 with *error (malloc'd) naming an unknown selector or an empty
  * selection.
  */

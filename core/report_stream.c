@@ -12,7 +12,7 @@
 void report_stream_begin(struct report_stream *stream, FILE *out, int format,
                          const struct registry *registry,
                          struct config *config, const char *config_display,
-                         const char *root, bool color)
+                         const char *root, bool color, bool show_accepted)
 {
     memset(stream, 0, sizeof(*stream));
     stream->out = out;
@@ -22,6 +22,7 @@ void report_stream_begin(struct report_stream *stream, FILE *out, int format,
     stream->report.config_display = config_display;
     stream->report.root = root;
     stream->report.color = color;
+    stream->report.show_accepted = show_accepted;
     stream->config = config;
     stream->hold = config->entry_count > 0;
     if (!stream->hold)

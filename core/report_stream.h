@@ -38,7 +38,7 @@ struct report_stream {
 void report_stream_begin(struct report_stream *stream, FILE *out, int format,
                          const struct registry *registry,
                          struct config *config, const char *config_display,
-                         const char *root, bool color);
+                         const char *root, bool color, bool show_accepted);
 
 /* Takes the results of the next file in order (moved out of *result). */
 void report_stream_file(struct report_stream *stream, struct file_result *result);

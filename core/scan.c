@@ -27,7 +27,14 @@ static void scan_source(const struct scan_settings *settings,
     }
 
     struct yaml_model model;
-    if (model_parse(&model, text->data, text->length, &settings->limits) != MODEL_OK) {
+    int status = model_parse(&model, text->data, text->length, &settings->limits);
+    if (status == MODEL_NO_MEMORY && settings->max_memory != 0) {
+        char *message = xasprintf("ran out of memory reading the YAML (the "
+                                  "--max-memory limit is %zu MiB); not checked",
+                                  settings->max_memory >> 20);
+        file_check_unchecked(check, CORE_RULE_YAML, 0, 0, message);
+        free(message);
+    } else if (status != MODEL_OK) {
         file_check_unchecked(check, CORE_RULE_YAML, model.error.line,
                              model.error.column, model.error.message
                                                      ? model.error.message

@@ -19,6 +19,8 @@
 struct scan_settings {
     const struct registry *registry;
     size_t max_file_size;       /* bytes; 0 = no limit */
+    size_t max_memory;          /* the worker's memory limit, for messages;
+                                   0 = none */
     struct model_limits limits;
 };
 

@@ -71,6 +71,8 @@ static const char *const denied[] = {
     "creat", "unlink", "unlinkat", "rename", "renameat", "renameat2",
     "mkdir", "mkdirat", "rmdir", "link", "linkat", "symlink", "symlinkat",
     "mknod", "mknodat", "truncate",
+    /* nor a file already open: the report, a descriptor a plugin found */
+    "ftruncate", "fallocate",
     /* opening the parent or another process by pid */
     "pidfd_open", "pidfd_getfd",
 };
@@ -147,7 +149,7 @@ static int add_coordinator_rules(scmp_filter_ctx filter)
     return result;
 }
 
-static int add_worker_rules(scmp_filter_ctx filter)
+static int add_worker_rules(scmp_filter_ctx filter, int writable_fd)
 {
     /* A worker signals nothing but itself (abort() and raise() do that). */
     uint64_t self = PID_LOW(getpid());
@@ -162,10 +164,22 @@ static int add_worker_rules(scmp_filter_ctx filter)
     static const char *const spawning[] = { "fork", "vfork", "clone" };
     for (size_t i = 0; i < 3 && result == 0; i++)
         result = rule(filter, SCMP_ACT_ERRNO(EPERM), spawning[i], 0, NULL);
+    if (writable_fd < 0)
+        return result;
+    /* A worker writes its results to its pipe and nothing else: not the
+     * report, not a descriptor a plugin got hold of. */
+    static const char *const writing[] = { "write", "writev", "pwrite64",
+                                           "pwritev", "pwritev2" };
+    for (size_t i = 0; i < sizeof(writing) / sizeof(*writing) && result == 0; i++)
+        result = deny_if(filter, writing[i], SCMP_A0(SCMP_CMP_NE, (uint64_t)writable_fd));
+    static const char *const changing[] = { "sendfile", "splice", "tee",
+                                            "vmsplice", "copy_file_range" };
+    for (size_t i = 0; i < sizeof(changing) / sizeof(*changing) && result == 0; i++)
+        result = rule(filter, SCMP_ACT_ERRNO(EPERM), changing[i], 0, NULL);
     return result;
 }
 
-int seccomp_filter_install(enum seccomp_layer layer, char **why)
+int seccomp_filter_install(enum seccomp_layer layer, int writable_fd, char **why)
 {
     *why = NULL;
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
@@ -182,7 +196,7 @@ int seccomp_filter_install(enum seccomp_layer layer, char **why)
         seccomp_arch_add(filter, SCMP_ARCH_X32);
     }
     seccomp_attr_set(filter, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
-    int result = layer == SECCOMP_WORKER ? add_worker_rules(filter)
+    int result = layer == SECCOMP_WORKER ? add_worker_rules(filter, writable_fd)
                                          : add_coordinator_rules(filter);
     /* The base layer is installed once, by the coordinator (or the only
      * process); a worker inherits it and only adds its own. */
@@ -207,9 +221,10 @@ bool seccomp_filter_available(const char **why)
     return false;
 }
 
-int seccomp_filter_install(enum seccomp_layer layer, char **why)
+int seccomp_filter_install(enum seccomp_layer layer, int writable_fd, char **why)
 {
     (void)layer;
+    (void)writable_fd;
     *why = xstrdup("sandlint was built without libseccomp");
     return -1;
 }

@@ -24,7 +24,11 @@ enum seccomp_layer {
 bool seccomp_filter_available(const char **why);
 
 /* Installs the layer's filter on this process.  Needs no_new_privs set.
- * Returns 0, or -1 with *why set (malloc'd). */
-int seccomp_filter_install(enum seccomp_layer layer, char **why);
+ * For SECCOMP_WORKER, writable_fd >= 0 is the only descriptor the process
+ * may write to (its result pipe): every other write, truncation and
+ * allocation of file space fails; -1 (the only process of --no-isolation,
+ * which writes the report itself) leaves writes alone.  Returns 0, or -1
+ * with *why set (malloc'd). */
+int seccomp_filter_install(enum seccomp_layer layer, int writable_fd, char **why);
 
 #endif

@@ -69,11 +69,47 @@ static bool scan_tokens(const char *text, size_t length, struct span_list *spans
 }
 
 struct comment_directive {
-    unsigned line, column;
+    unsigned line, column;          /* where the comment is */
+    unsigned target;                /* the line it covers */
+    bool own_line;                  /* nothing but blanks before it */
     bool file_wide;
     struct string_list selectors;   /* known selectors only */
     char *reason;                   /* NULL when missing */
 };
+
+struct directive_list {
+    struct comment_directive *items;
+    size_t count, capacity;
+};
+
+/* The lines that hold YAML (anything but blanks and a comment), in order. */
+struct line_list {
+    unsigned *items;
+    size_t count, capacity;
+};
+
+static void line_list_add(struct line_list *lines, unsigned line)
+{
+    if (lines->count == lines->capacity) {
+        lines->capacity = lines->capacity ? lines->capacity * 2 : 64;
+        lines->items = xrealloc(lines->items, lines->capacity, sizeof(*lines->items));
+    }
+    lines->items[lines->count++] = line;
+}
+
+/* The first line after line that holds YAML, or 0 when none does. */
+static unsigned next_yaml_line(const struct line_list *lines, unsigned line)
+{
+    size_t low = 0, high = lines->count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (lines->items[middle] <= line)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low < lines->count ? lines->items[low] : 0;
+}
 
 static void problem(struct file_check *check, unsigned line, unsigned column,
                     const char *format, const char *detail)
@@ -209,7 +245,7 @@ static bool covers(const struct comment_directive *directive,
 {
     if (finding->rule == CORE_RULE_SUPPRESSION)
         return false;   /* a problem with a comment is never hidden by one */
-    if (!directive->file_wide && finding->line != directive->line)
+    if (!directive->file_wide && finding->line != directive->target)
         return false;
     for (size_t i = 0; i < directive->selectors.count; i++)
         if (registry_selector_matches(&registry->rules[finding->rule],
@@ -218,11 +254,12 @@ static bool covers(const struct comment_directive *directive,
     return false;
 }
 
-static void apply(const struct comment_directive *directive,
-                  struct file_check *check, size_t finding_count)
+/* Suppresses the findings the directive covers; returns how many. */
+static size_t apply(const struct comment_directive *directive,
+                    struct file_check *check, size_t finding_count)
 {
     struct file_result *result = &check->result;
-    size_t comment = FINDING_NONE;
+    size_t comment = FINDING_NONE, suppressed = 0;
     for (size_t i = 0; i < finding_count; i++) {
         struct finding *finding = &result->findings.items[i];
         if (finding->status == STATUS_SUPPRESSED ||
@@ -233,7 +270,51 @@ static void apply(const struct comment_directive *directive,
                                               directive->column, directive->reason);
         finding->status = STATUS_SUPPRESSED;
         finding->comment = comment;
+        suppressed++;
     }
+    return suppressed;
+}
+
+/* Whether one of the directive's selectors names a rule that ran: a
+ * comment for a rule switched off cannot be judged unused. */
+static bool names_enabled_rule(const struct comment_directive *directive,
+                               const struct registry *registry)
+{
+    for (size_t i = 0; i < directive->selectors.count; i++)
+        for (size_t r = 0; r < registry->rule_count; r++)
+            if (registry->rules[r].enabled &&
+                registry_selector_matches(&registry->rules[r],
+                                          directive->selectors.items[i]))
+                return true;
+    return false;
+}
+
+/* Applies every directive (an own-line comment covers the next line that
+ * holds YAML) and reports the ones that suppressed nothing. */
+static void apply_all(struct directive_list *directives, const struct line_list *lines,
+                      struct file_check *check, size_t finding_count)
+{
+    for (size_t i = 0; i < directives->count; i++) {
+        struct comment_directive *directive = &directives->items[i];
+        directive->target = directive->own_line
+                                ? next_yaml_line(lines, directive->line)
+                                : directive->line;
+        if (directive->selectors.count == 0)
+            continue;   /* its problem was reported when it was read */
+        if (apply(directive, check, finding_count) == 0 &&
+            names_enabled_rule(directive, check->registry))
+            problem_text(check, directive->line, directive->column,
+                         "suppression comment matches no finding");
+    }
+}
+
+static void directive_list_release(struct directive_list *directives)
+{
+    for (size_t i = 0; i < directives->count; i++) {
+        string_list_release(&directives->items[i].selectors);
+        free(directives->items[i].reason);
+    }
+    free(directives->items);
 }
 
 static bool has_marker(const char *text, size_t length)
@@ -265,9 +346,12 @@ void suppress_apply(const char *text, size_t length, struct file_check *check)
         return;
     }
     size_t finding_count = check->result.findings.count;
+    struct directive_list directives = { NULL, 0, 0 };
+    struct line_list yaml_lines = { NULL, 0, 0 };
     size_t span = 0;
     unsigned line = 1, column = 1;
     bool after_blank = true;    /* a comment needs whitespace before '#' */
+    bool line_has_yaml = false;
     size_t at = 0;
     while (at < length) {
         char c = text[at];
@@ -286,9 +370,13 @@ void suppress_apply(const char *text, size_t length, struct file_check *check)
                     end++;
                 struct comment_directive directive;
                 if (parse_directive(text + at, end, line, column, check, &directive)) {
-                    apply(&directive, check, finding_count);
-                    string_list_release(&directive.selectors);
-                    free(directive.reason);
+                    directive.own_line = !line_has_yaml;
+                    if (directives.count == directives.capacity) {
+                        directives.capacity = directives.capacity ? directives.capacity * 2 : 8;
+                        directives.items = xrealloc(directives.items, directives.capacity,
+                                                    sizeof(*directives.items));
+                    }
+                    directives.items[directives.count++] = directive;
                 }
                 /* The rest of the line is the comment. */
                 while (at < length && text[at] != '\n' && text[at] != '\r')
@@ -297,11 +385,21 @@ void suppress_apply(const char *text, size_t length, struct file_check *check)
                 continue;
             }
         }
-        after_blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        if (!blank && !line_has_yaml) {
+            line_has_yaml = true;
+            line_list_add(&yaml_lines, line);
+        }
+        after_blank = blank;
         unsigned before_line = line;
         at = source_step(text, length, at, &line, &column);
-        if (line != before_line)
+        if (line != before_line) {
             after_blank = true;
+            line_has_yaml = false;
+        }
     }
+    apply_all(&directives, &yaml_lines, check, finding_count);
+    directive_list_release(&directives);
+    free(yaml_lines.items);
     free(spans.items);
 }

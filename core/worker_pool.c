@@ -16,6 +16,7 @@
 #include "worker_pool.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -24,12 +25,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "result_codec.h"
+#include "terminal.h"
 #include "worker_protocol.h"
 #include "xalloc.h"
 
@@ -39,6 +44,24 @@
 #define BATCH 64
 /* Results buffered in a worker before it writes them anyway. */
 #define FLUSH_BYTES (256 * 1024)
+/* AddressSanitizer reserves terabytes of address space: no limit then. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ADDRESS_SANITIZER 1
+#endif
+#endif
+#ifndef ADDRESS_SANITIZER
+#define ADDRESS_SANITIZER 0
+#endif
+
+/* Exit statuses of a worker that gives up by itself. */
+#define WORKER_EXIT_SETUP 3             /* could not prepare or confine */
+#define WORKER_EXIT_PROTOCOL 4          /* a malformed task, a broken pipe */
+#define WORKER_EXIT_OUT_OF_MEMORY 86    /* an allocation failed */
+/* Without --jobs, files waiting before another worker is worth starting. */
+#define GROW_BACKLOG (2 * BATCH)
 /* Workers that die before taking a file, in a row, before we give up. */
 #define MAX_IDLE_DEATHS 3
 
@@ -85,6 +108,7 @@ struct pool {
     struct pollfd *fds;
     unsigned count;
     unsigned idle_deaths;
+    pid_t coordinator;              /* this process */
 };
 
 static int64_t now_ms(void)
@@ -113,14 +137,85 @@ static bool write_all(int fd, const void *data, size_t length)
 /* the worker side                                                     */
 /* ------------------------------------------------------------------ */
 
+/* Closes the descriptors first..last (last UINT_MAX: all from first). */
+static void close_from_to(unsigned first, unsigned last)
+{
+    if (first > last)
+        return;
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, first, last, 0) == 0)
+        return;
+#endif
+    /* Without close_range: up to the descriptor limit. */
+    struct rlimit limit;
+    unsigned highest = getrlimit(RLIMIT_NOFILE, &limit) == 0 &&
+                       limit.rlim_cur < (1u << 20) ? (unsigned)limit.rlim_cur : 1u << 20;
+    for (unsigned fd = first; fd <= last && fd < highest; fd++)
+        close((int)fd);
+}
+
+static int compare_fds(const void *a, const void *b)
+{
+    int left = *(const int *)a, right = *(const int *)b;
+    return (left > right) - (left < right);
+}
+
+/* Closes every descriptor above stderr but this worker's pipes and the
+ * ones the caller keeps: the report, other workers' pipes, anything a
+ * plugin's constructor opened. */
+static void close_others(const struct pool_settings *settings, int task_fd,
+                         int result_fd)
+{
+    size_t count = settings->keep_count + 2;
+    int *keep = xcalloc(count, sizeof(*keep));
+    keep[0] = task_fd;
+    keep[1] = result_fd;
+    for (size_t i = 0; i < settings->keep_count; i++)
+        keep[i + 2] = settings->keep_fds[i];
+    qsort(keep, count, sizeof(*keep), compare_fds);
+    unsigned next = 3;
+    for (size_t i = 0; i < count; i++) {
+        if (keep[i] < (int)next)
+            continue;
+        close_from_to(next, (unsigned)keep[i] - 1);
+        next = (unsigned)keep[i] + 1;
+    }
+    free(keep);
+    close_from_to(next, UINT_MAX);
+}
+
+/* Everything a new worker does before it reads a task: it dies with the
+ * coordinator, keeps only its pipes (and the descriptors the caller
+ * names), has /dev/null as standard input, output and error, an address
+ * space limit, and the caller's confinement. */
+static void worker_prepare(const struct pool *pool, int task_fd, int result_fd)
+{
+    const struct pool_settings *settings = pool->settings;
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != pool->coordinator)
+        _exit(WORKER_EXIT_SETUP);   /* the coordinator is already gone */
+    if (settings->null_fd >= 0) {
+        for (int fd = 0; fd <= 2; fd++)
+            if (dup2(settings->null_fd, fd) < 0)
+                _exit(WORKER_EXIT_SETUP);
+    }
+    close_others(settings, task_fd, result_fd);
+    if (settings->max_memory != 0 && !ADDRESS_SANITIZER) {
+        struct rlimit limit = { settings->max_memory, settings->max_memory };
+        if (setrlimit(RLIMIT_AS, &limit) != 0)
+            _exit(WORKER_EXIT_SETUP);
+    }
+    xalloc_set_exit_status(WORKER_EXIT_OUT_OF_MEMORY);
+    if (settings->worker_setup != NULL &&
+        settings->worker_setup(settings->worker_setup_data, result_fd) != 0)
+        _exit(WORKER_EXIT_SETUP);
+}
+
 static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
                                   int task_fd, int result_fd)
 {
     const struct pool_settings *settings = pool->settings;
     struct worker_status *status = &pool->status[slot];
-    if (settings->worker_setup != NULL &&
-        settings->worker_setup(settings->worker_setup_data) != 0)
-        _exit(3);
+    worker_prepare(pool, task_fd, result_fd);
     check_set_rule_slot(&status->rule);
     struct byte_buffer results = BYTE_BUFFER_INIT;
     struct byte_buffer inbox = BYTE_BUFFER_INIT;
@@ -130,11 +225,11 @@ static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
         struct discovered_file file;
         int taken = protocol_take_task(&inbox, &at, &number, &file);
         if (taken < 0)
-            _exit(4);
+            _exit(WORKER_EXIT_PROTOCOL);
         if (taken == 0) {
             /* Nothing complete queued: send what we have, then wait. */
             if (results.length > 0 && !write_all(result_fd, results.data, results.length))
-                _exit(5);
+                _exit(WORKER_EXIT_PROTOCOL);
             results.length = 0;
             byte_buffer_consume(&inbox, at);
             at = 0;
@@ -158,7 +253,7 @@ static _Noreturn void worker_main(const struct pool *pool, unsigned slot,
         discovered_file_release(&file);
         if (results.length >= FLUSH_BYTES) {
             if (!write_all(result_fd, results.data, results.length))
-                _exit(5);
+                _exit(WORKER_EXIT_PROTOCOL);
             results.length = 0;
         }
     }
@@ -308,6 +403,10 @@ static int replace(struct pool *pool, struct worker *worker, const char *what)
         if (WIFSIGNALED(wait_status))
             snprintf(reason, sizeof(reason), "crashed (signal %d, %s)",
                      WTERMSIG(wait_status), strsignal(WTERMSIG(wait_status)));
+        else if (WIFEXITED(wait_status) &&
+                 WEXITSTATUS(wait_status) == WORKER_EXIT_OUT_OF_MEMORY)
+            snprintf(reason, sizeof(reason), "ran out of memory (the --max-memory "
+                     "limit is %zu MiB)", pool->settings->max_memory >> 20);
         else
             snprintf(reason, sizeof(reason), "crashed (exit status %d)",
                      WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1);
@@ -339,16 +438,42 @@ static int replace(struct pool *pool, struct worker *worker, const char *what)
     if (blamed) {
         pool->idle_deaths = 0;
     } else if (++pool->idle_deaths > MAX_IDLE_DEATHS) {
-        fprintf(stderr, "sandlint: worker processes keep failing before "
-                        "checking anything (%s)\n", what);
+        terminal_error("sandlint: worker processes keep failing before "
+                       "checking anything (%s)\n", what);
         return -1;
     }
-    if (!finished(pool) && spawn(pool, (unsigned)(worker - pool->workers)) != 0) {
-        fprintf(stderr, "sandlint: cannot start a worker process: %s\n",
+    /* A replacement starts in the main loop when files wait for it. */
+    return 0;
+}
+
+/*
+ * Starts one more worker when files wait that the running workers will not
+ * take now: the first whenever a file waits; later ones whenever files
+ * wait with --jobs N, and only when a backlog of GROW_BACKLOG files waits
+ * otherwise (a process costs more than checking a few small files).  No
+ * worker is ever started without a file for it.  Returns the index of the
+ * new worker plus one, 0 when none is needed, -1 when one cannot start.
+ */
+static int grow(struct pool *pool)
+{
+    unsigned live = 0, slot = pool->count;
+    for (unsigned i = 0; i < pool->count; i++) {
+        if (pool->workers[i].pid > 0)
+            live++;
+        else if (slot == pool->count)
+            slot = i;
+    }
+    size_t waiting = pool->requeued_count + pool->fresh_count;
+    if (slot == pool->count || waiting == 0)
+        return 0;
+    if (live > 0 && pool->settings->adaptive && waiting < GROW_BACKLOG)
+        return 0;
+    if (spawn(pool, slot) != 0) {
+        terminal_error("sandlint: cannot start a worker process: %s\n",
                 strerror(errno));
         return -1;
     }
-    return 0;
+    return (int)slot + 1;
 }
 
 static int give_work(struct pool *pool, struct worker *worker)
@@ -472,7 +597,7 @@ static int wait_and_collect(struct pool *pool)
         return -1;
     int ready = poll(pool->fds, pool->count, timeout);
     if (ready < 0 && errno != EINTR) {
-        fprintf(stderr, "sandlint: poll: %s\n", strerror(errno));
+        terminal_error("sandlint: poll: %s\n", strerror(errno));
         return -1;
     }
     for (unsigned i = 0; ready > 0 && i < pool->count; i++)
@@ -518,6 +643,7 @@ int pool_run(const struct pool_settings *settings, pool_source_fn source,
     pool.deliver = deliver;
     pool.deliver_data = deliver_data;
     pool.count = settings->jobs ? settings->jobs : 1;
+    pool.coordinator = getpid();
     /* Room for every worker's batch twice over, so none waits for the
      * slowest file to be delivered. */
     pool.window = (size_t)pool.count * BATCH * 2;
@@ -527,7 +653,7 @@ int pool_run(const struct pool_settings *settings, pool_source_fn source,
     pool.status = mmap(NULL, pool.count * sizeof(*pool.status),
                        PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (pool.status == MAP_FAILED) {
-        fprintf(stderr, "sandlint: cannot share memory with workers: %s\n",
+        terminal_error("sandlint: cannot share memory with workers: %s\n",
                 strerror(errno));
         free(pool.slots);
         free(pool.requeued);
@@ -548,16 +674,16 @@ int pool_run(const struct pool_settings *settings, pool_source_fn source,
 
     int status = 0;
     pull(&pool);
-    for (unsigned i = 0; i < pool.count && status == 0 && !finished(&pool); i++) {
-        if (spawn(&pool, i) != 0) {
-            fprintf(stderr, "sandlint: cannot start a worker process: %s\n",
-                    strerror(errno));
-            status = -1;
-        }
-    }
     while (status == 0 && !finished(&pool)) {
         for (unsigned i = 0; status == 0 && i < pool.count; i++)
             status = give_work(&pool, &pool.workers[i]);
+        int grown;
+        while (status == 0 && (grown = grow(&pool)) != 0) {
+            if (grown < 0)
+                status = -1;
+            else
+                status = give_work(&pool, &pool.workers[grown - 1]);
+        }
         if (status == 0 && !finished(&pool))
             status = wait_and_collect(&pool);
     }

@@ -34,11 +34,22 @@ typedef void (*pool_deliver_fn)(void *data, const struct discovered_file *file,
 
 struct pool_settings {
     const struct scan_settings *scan;
-    unsigned jobs;              /* worker processes (>= 1) */
+    unsigned jobs;              /* most worker processes (>= 1) */
+    bool adaptive;              /* start more than one only when a backlog
+                                   of files repays it (no --jobs) */
     unsigned timeout_seconds;   /* per file; 0 = none */
-    /* Called in each new worker before it reads anything (may be NULL);
-     * returns 0, or -1 when the worker must not run (it then exits). */
-    int (*worker_setup)(void *data);
+    size_t max_memory;          /* address space per worker; 0 = none */
+    int null_fd;                /* /dev/null, opened before confinement, for
+                                   the workers' fds 0-2; -1 = leave them */
+    const int *keep_fds;        /* descriptors workers keep besides their
+                                   pipes (borrowed; e.g. directories they
+                                   open files under) */
+    size_t keep_count;
+    /* Called in each new worker, after its descriptors are arranged and
+     * before it reads anything (may be NULL), with the descriptor it
+     * writes results to; returns 0, or -1 when the worker must not run (it
+     * then exits). */
+    int (*worker_setup)(void *data, int result_fd);
     void *worker_setup_data;
 };
 

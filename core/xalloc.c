@@ -9,10 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int exit_status = 2;
+
+void xalloc_set_exit_status(int status)
+{
+    exit_status = status;
+}
+
 static _Noreturn void out_of_memory(void)
 {
     fputs("sandlint: out of memory\n", stderr);
-    exit(2);
+    exit(exit_status);
 }
 
 void *xmalloc(size_t size)

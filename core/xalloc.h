@@ -15,6 +15,10 @@ void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *memory, size_t count, size_t size);
 char *xstrdup(const char *text);
 char *xstrndup(const char *text, size_t length);
+/* The exit status used when memory runs out (default 2); a worker
+ * process sets its own so the coordinator can tell why it ended. */
+void xalloc_set_exit_status(int status);
+
 /* printf into a fresh string. */
 char *xasprintf(const char *format, ...)
     __attribute__((format(printf, 1, 2)));

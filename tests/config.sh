@@ -15,6 +15,8 @@ report = json.load(sys.stdin)
 for finding in report["findings"]:
     if finding["rule"] != "SL005":
         finding["hint"] = re.sub(r"in [.\w]+:\d+:\d+", "in CONFIG", finding["hint"])
+        # The entry to add is written in the syntax of the configuration.
+        finding["hint"] = re.sub(r"add \x27.*\x27 under \[.*\]$", "add ENTRY", finding["hint"])
         print(json.dumps(finding, sort_keys=True))
 '
 }
@@ -25,6 +27,7 @@ if cmp -s "$scratch/ini.json" "$scratch/toml.json"; then
     pass "INI and TOML allowlists give the same findings"
 else
     fail "INI and TOML results differ"
+    diff "$scratch/ini.json" "$scratch/toml.json" | head -5 >&2
     diff "$scratch/ini.json" "$scratch/toml.json" | head -10 >&2
 fi
 

@@ -33,7 +33,8 @@ for mode in isolated in-process; do
     extra="--jobs 2"
     [ "$mode" = in-process ] && extra="--no-isolation"
     tag="$$-$mode"
-    rm -f "/tmp/sandlint-escaped-$tag" tree/escaped-tree
+    rm -f "/tmp/sandlint-escaped-$tag" "/tmp/sandlint-escaped-$tag-ctor" \
+        tree/escaped-tree tree/escaped-tree-ctor
     set +e
     # shellcheck disable=SC2086
     SANDLINT_TEST_ESCAPE_DIR="$scratch/tree" SANDLINT_TEST_ESCAPE_TAG="$tag" \
@@ -43,13 +44,31 @@ for mode in isolated in-process; do
     set -e
     [ "$status" -eq 1 ] && pass "$mode: the run completes (exit 1 for the finding)" \
         || { fail "$mode: exit $status"; cat "$err" >&2; }
-    for attempt in read_etc_passwd write_in_tree write_in_tmp tcp_socket udp_socket \
-                   exec_sh ptrace tiocsti signal_parent; do
+    # The check callback's attempts, and the constructor's: plugins are
+    # loaded only once sandlint is confined.
+    for attempt in read_etc_passwd write_in_tree write_in_tmp truncate_fds \
+                   tcp_socket udp_socket exec_sh ptrace tiocsti signal_parent \
+                   ctor_read_etc_passwd ctor_write_in_tree ctor_write_in_tmp \
+                   ctor_tcp_socket ctor_exec_sh ctor_truncate_fds; do
         contains "$out" "\"message\": \"$attempt: refused" "$mode: $attempt refused"
     done
     lacks "$out" "ALLOWED" "$mode: no attempt succeeded"
-    [ ! -e tree/escaped-tree ] && pass "$mode: nothing written in the tree" || fail "$mode: a file was written in the tree"
-    [ ! -e "/tmp/sandlint-escaped-$tag" ] && pass "$mode: nothing written in /tmp" || fail "$mode: a file was written in /tmp"
+    json_valid "$out" && pass "$mode: the report is valid JSON" || fail "$mode: the report is not JSON"
+    [ ! -e tree/escaped-tree ] && [ ! -e tree/escaped-tree-ctor ] \
+        && pass "$mode: nothing written in the tree" || fail "$mode: a file was written in the tree"
+    [ ! -e "/tmp/sandlint-escaped-$tag" ] && [ ! -e "/tmp/sandlint-escaped-$tag-ctor" ] \
+        && pass "$mode: nothing written in /tmp" || fail "$mode: a file was written in /tmp"
+    # The same with the report in a file the plugin could truncate.
+    set +e
+    # shellcheck disable=SC2086
+    SANDLINT_TEST_ESCAPE_DIR="$scratch/tree" SANDLINT_TEST_ESCAPE_TAG="$tag-file" \
+        "$SANDLINT" --confine=auto $extra --format json --output "$scratch/report.json" \
+        --plugin "$TEST_PLUGIN_DIR/escaper.so" tree >/dev/null 2>&1
+    set -e
+    json_valid "$scratch/report.json" && contains "$scratch/report.json" "truncate_fds: refused" \
+        "$mode: --output report intact and truncation refused" \
+        || fail "$mode: the --output report was damaged"
+    rm -f "/tmp/sandlint-escaped-$tag-file" "/tmp/sandlint-escaped-$tag-file-ctor"
     contains "$out" '"key": "web:privileged"' "$mode: the rules still ran"
 done
 
@@ -61,8 +80,10 @@ SANDLINT_TEST_ESCAPE_DIR="$scratch/tree" SANDLINT_TEST_ESCAPE_TAG="$$-off" \
     --plugin "$TEST_PLUGIN_DIR/escaper.so" tree >"$out" 2>"$err"
 set -e
 contains "$out" "read_etc_passwd: ALLOWED" "--confine=off: the plugin can read /etc/passwd"
+contains "$out" "ctor_read_etc_passwd: ALLOWED" "--confine=off: so can its constructor"
 [ -e tree/escaped-tree ] && pass "--confine=off: writes get through" || fail "--confine=off: no write?"
-rm -f "/tmp/sandlint-escaped-$$-off" tree/escaped-tree
+rm -f "/tmp/sandlint-escaped-$$-off" "/tmp/sandlint-escaped-$$-off-ctor" tree/escaped-tree \
+    tree/escaped-tree-ctor
 
 # Modes and the environment default.
 expect_status 2 "bad mode" -- --confine=sometimes tree

@@ -75,8 +75,44 @@ services:
 YAML
 expect_status 1 "github" -- --format github 'we,ird:dir'
 contains "$out" "::error file=we%2Cird%3Adir/compose.yaml,line=3,col=15,endLine=3,endColumn=21,title=SBX001 privileges::cap_add grants the Linux capability '100%25' [SBX001]%0A" "file property and % escaped"
-contains "$out" "capability 'line%0Abreak'" "newline in message escaped"
-contains "$out" "capability 'car%0Driage'" "carriage return escaped"
+contains "$out" "capability 'line\\x0abreak'" "newline in a value shown, not obeyed"
+contains "$out" "capability 'car\\x0driage'" "carriage return shown, not obeyed"
 lacks "$out" "privileged mode" "suppressed findings are not annotated"
 [ "$(wc -l < "$out")" -eq 3 ] && pass "one command per finding" || fail "expected 3 lines: $(cat "$out")"
+
+# --- terminal injection: every byte from the input is shown, never obeyed ---
+# ESC (a colour sequence), a C1 CSI (U+009B), bidi overrides (U+202E,
+# U+2066), bytes that are not UTF-8 (in a file name).
+mkdir inject
+cat > inject/compose.yaml <<'YAML'
+services:
+  web:
+    cap_add: ["\e[31mred\x9bx\u202Eevil\u2066"]
+YAML
+bad_name=$(printf 'inject/bad\377dir')
+mkdir "$bad_name"
+printf 'services:\n  web:\n    privileged: true\n' > "$bad_name/compose.yaml"
+esc=$(printf '\033')
+csi=$(printf '\302\233')
+rlo=$(printf '\342\200\256')
+lri=$(printf '\342\201\246')
+for format in text github; do
+    expect_status 1 "$format with control bytes" -- --format "$format" --color never inject
+    for raw in "$esc" "$csi" "$rlo" "$lri"; do
+        grep -q "$raw" "$out" && fail "$format: a raw control reached the output" || pass "$format: no raw control"
+    done
+    grep -q "$(printf '\377')" "$out" && fail "$format: a raw invalid byte reached the output" \
+        || pass "$format: no invalid UTF-8"
+    contains "$out" '\x1b[31mred\u009bx\u202eevil\u2066' "$format: each control shown escaped"
+    contains "$out" 'inject/bad\xffdir/compose.yaml' "$format: a file name shown escaped"
+done
+# Diagnostics on standard error: a selector, an option value, a plugin name.
+expect_status 2 "unknown selector with controls" -- --select "$(printf 'X\033]0;pwned\007')" inject
+lacks "$err" "$esc" "stderr: no raw ESC from a selector"
+contains "$err" "unknown rule selector 'X\x1b]0;pwned\x07'" "stderr: the selector shown escaped"
+expect_status 2 "unknown format with controls" -- --format "$(printf 'x\033[2J')" inject
+lacks "$err" "$esc" "stderr: no raw ESC from an option value"
+expect_status 2 "plugin name with controls" -- --plugin "$(printf 'p\033[2J')" inject
+lacks "$err" "$esc" "stderr: no raw ESC from a plugin name"
+contains "$err" "plugin 'p\x1b[2J' not found" "stderr: the plugin name shown escaped"
 finish

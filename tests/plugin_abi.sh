@@ -130,6 +130,9 @@ for selector in TST103 opt-in-rule test_hardening TST10; do
     expect_status 1 "--select $selector" -- --root . --format json --no-default-plugins --plugin "$abi11" --select "$selector" sandbox
     contains "$out" '"rule": "TST103"' "--select $selector runs the opt-in rule"
 done
+expect_status 1 "--extend-select" -- --root . --format json --no-default-plugins --plugin "$abi11" --extend-select test_hardening sandbox
+contains "$out" '"rule": "TST103"' "--extend-select GROUP runs the opt-in rule"
+contains "$out" '"rule": "TST101"' "--extend-select keeps the default rules"
 printf '[sandlint]\nselect = test_hardening\n' > .sandlint.ini
 expect_status 1 "select in the configuration" -- --root . --format json --no-default-plugins --plugin "$abi11" sandbox
 contains "$out" '"rule": "TST103"' "select = GROUP in the configuration runs it"

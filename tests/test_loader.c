@@ -411,7 +411,7 @@ static int select_rules(const char *select, const char *ignore)
         split(select, &selected);
     if (ignore != NULL)
         split(ignore, &ignored);
-    struct rule_selection selection = { select ? &selected : NULL, &ignored };
+    struct rule_selection selection = { select ? &selected : NULL, NULL, &ignored };
     free(error);
     error = NULL;
     int result = registry_apply_selection(&registry, &selection, &error);

@@ -71,7 +71,7 @@ static const struct comment_case cases[] = {
     { "# sandlint: ignore[SBX] -- a code prefix", true, NULL },
     { "# sandlint: ignore[SBX003, SBX001] -- two", true, NULL },
     { "# inspect-evals-lint: ignore[IESC001] -- drop-in", true, NULL },
-    { "# sandlint: ignore[SBX003] -- another rule", false, NULL },
+    { "# sandlint: ignore[SBX003] -- another rule", false, "matches no finding" },
     { "# sandlint: ignore[SBX001]", true, "gives no reason" },
     { "# sandlint: ignore[SBX001] --   ", true, "gives no reason" },
     { "# sandlint: ignore[NOPE] -- r", false, "'NOPE' names no rule" },
@@ -158,6 +158,46 @@ static void test_only_real_comments(void **state)
     file_check_release(&check);
 }
 
+/* A comment alone on its line covers the next line that holds YAML; an
+ * unused one is reported at the comment, unless its rule did not run. */
+static void test_own_line_comments(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "services:\n"                                              /* 1 */
+        "  web:\n"                                                 /* 2 */
+        "    # sandlint: ignore[SBX001] -- covers line 6\n"        /* 3 */
+        "\n"                                                       /* 4 */
+        "    # just a comment\n"                                   /* 5 */
+        "    privileged: true\n"                                   /* 6 */
+        "    # sandlint: ignore[SBX003] -- nothing on line 8\n"    /* 7 */
+        "    image: x\n";                                          /* 8 */
+    struct file_check check;
+    file_check_init(&check, &registry, "compose.yaml", NULL);
+    struct finding_spec spec = {
+        .rule = CORE_RULE_COUNT, .severity = SL_SEVERITY_ERROR, .line = 6,
+        .column = 5, .service = "web", .service_length = 3,
+        .field = "privileged", .message = "m",
+    };
+    finding_set_add(&check.result.findings, &spec);
+    suppress_apply(text, strlen(text), &check);
+    assert_int_equal(check.result.findings.items[0].status, STATUS_SUPPRESSED);
+    assert_int_equal(check.result.findings.count, 2);
+    const struct finding *unused = &check.result.findings.items[1];
+    assert_int_equal(unused->rule, CORE_RULE_SUPPRESSION);
+    assert_int_equal(unused->line, 7);
+    assert_string_equal(unused->message, "suppression comment matches no finding");
+    file_check_release(&check);
+
+    /* With SBX003 switched off, its unused comment cannot be judged. */
+    registry.rules[CORE_RULE_COUNT + 1].enabled = false;
+    file_check_init(&check, &registry, "compose.yaml", NULL);
+    finding_set_add(&check.result.findings, &spec);
+    suppress_apply(text, strlen(text), &check);
+    assert_int_equal(check.result.findings.count, 1);
+    file_check_release(&check);
+}
+
 /* ignore-file covers the whole file within the first 10 lines only. */
 static void test_ignore_file(void **state)
 {
@@ -191,6 +231,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(test_comment_table),
         T(test_only_real_comments),
+        T(test_own_line_comments),
         T(test_ignore_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,9 +1,11 @@
 /*
  * A hostile plugin: on every service it tries to escape - read /etc/passwd,
- * write a file in the scanned tree and in /tmp, open TCP and UDP sockets,
- * exec /bin/sh, ptrace its parent, push input into the terminal, signal
- * its parent - and reports each attempt as a finding whose message says
- * "refused" or "ALLOWED".  Paths come from $SANDLINT_TEST_ESCAPE_DIR.
+ * write a file in the scanned tree and in /tmp, truncate descriptors 0-15,
+ * open TCP and UDP sockets, exec /bin/sh, ptrace its parent, push input
+ * into the terminal, signal its parent - and reports each attempt as a
+ * finding whose message says "refused" or "ALLOWED".  Its constructor,
+ * which runs when sandlint loads it, tries the same before any check (the
+ * "ctor_" findings).  Paths come from $SANDLINT_TEST_ESCAPE_DIR.
  */
 #define _GNU_SOURCE 1
 
@@ -17,6 +19,7 @@
 #include <sys/ioctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -74,16 +77,75 @@ static int try_exec(void)
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* Whether truncating any of descriptors 0-15 worked (the report, a
+ * result pipe, the terminal). */
+static int try_truncate(void)
+{
+    int worked = 0;
+    for (int fd = 0; fd < 16; fd++) {
+        struct stat info;
+        if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && ftruncate(fd, 0) == 0)
+            worked = 1;
+    }
+    return worked;
+}
+
+/* What the constructor tried, reported by the first check. */
+static struct {
+    int tried;
+    int passwd, tree, tmp, tcp, exec, truncated;
+    int passwd_errno, tree_errno, tmp_errno, tcp_errno, truncate_errno;
+} at_load;
+
+static void escape_paths(char *tree_file, size_t tree_size, char *tmp_file,
+                         size_t tmp_size, const char *suffix)
+{
+    const char *dir = getenv("SANDLINT_TEST_ESCAPE_DIR");
+    const char *tag = getenv("SANDLINT_TEST_ESCAPE_TAG");
+    snprintf(tree_file, tree_size, "%s/escaped-tree%s", dir ? dir : ".", suffix);
+    snprintf(tmp_file, tmp_size, "/tmp/sandlint-escaped-%s%s", tag ? tag : "x", suffix);
+}
+
+__attribute__((constructor)) static void escape_at_load(void)
+{
+    if (getenv("SANDLINT_TEST_ESCAPE_DIR") == NULL)
+        return;     /* only when a test asks for it */
+    char tree_file[4096], tmp_file[4096];
+    escape_paths(tree_file, sizeof(tree_file), tmp_file, sizeof(tmp_file), "-ctor");
+    at_load.tried = 1;
+    errno = 0;
+    at_load.passwd = try_open("/etc/passwd", O_RDONLY);
+    at_load.passwd_errno = errno;
+    errno = 0;
+    at_load.tree = try_open(tree_file, O_WRONLY | O_CREAT | O_TRUNC);
+    at_load.tree_errno = errno;
+    errno = 0;
+    at_load.tmp = try_open(tmp_file, O_WRONLY | O_CREAT | O_TRUNC);
+    at_load.tmp_errno = errno;
+    errno = 0;
+    at_load.tcp = try_socket(SOCK_STREAM);
+    at_load.tcp_errno = errno;
+    at_load.exec = try_exec();
+    errno = 0;
+    at_load.truncated = try_truncate();
+    at_load.truncate_errno = errno ? errno : EPERM;
+}
+
 static int check_service(struct sl_context *ctx, const char *service,
                          const struct sl_node *key, const struct sl_node *value)
 {
     (void)service;
     (void)value;
-    const char *dir = getenv("SANDLINT_TEST_ESCAPE_DIR");
+    if (at_load.tried) {
+        report(ctx, key, "ctor_read_etc_passwd", at_load.passwd, at_load.passwd_errno);
+        report(ctx, key, "ctor_write_in_tree", at_load.tree, at_load.tree_errno);
+        report(ctx, key, "ctor_write_in_tmp", at_load.tmp, at_load.tmp_errno);
+        report(ctx, key, "ctor_tcp_socket", at_load.tcp, at_load.tcp_errno);
+        report(ctx, key, "ctor_exec_sh", at_load.exec, EPERM);
+        report(ctx, key, "ctor_truncate_fds", at_load.truncated, at_load.truncate_errno);
+    }
     char tree_file[4096], tmp_file[4096];
-    snprintf(tree_file, sizeof(tree_file), "%s/escaped-tree", dir ? dir : ".");
-    snprintf(tmp_file, sizeof(tmp_file), "/tmp/sandlint-escaped-%s",
-             getenv("SANDLINT_TEST_ESCAPE_TAG") ? getenv("SANDLINT_TEST_ESCAPE_TAG") : "x");
+    escape_paths(tree_file, sizeof(tree_file), tmp_file, sizeof(tmp_file), "");
     int worked;
     errno = 0;
     worked = try_open("/etc/passwd", O_RDONLY);
@@ -94,6 +156,9 @@ static int check_service(struct sl_context *ctx, const char *service,
     errno = 0;
     worked = try_open(tmp_file, O_WRONLY | O_CREAT | O_TRUNC);
     report(ctx, key, "write_in_tmp", worked, errno);
+    errno = 0;
+    worked = try_truncate();
+    report(ctx, key, "truncate_fds", worked, errno ? errno : EPERM);
     errno = 0;
     worked = try_socket(SOCK_STREAM);
     report(ctx, key, "tcp_socket", worked, errno);
