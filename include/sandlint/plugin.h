@@ -312,9 +312,11 @@ struct sl_option {
 
 /*
  * The table the host passes to sandlint_plugin_entry().  Const, owned by the
- * host, valid for the life of the process.  Every slot of ABI 1.0 is always
- * non-NULL.  Unless stated otherwise, node arguments may be NULL (the
- * service then answers as for a missing node).
+ * host, valid for the life of the process.  Every slot up to the host's
+ * abi_minor is non-NULL; a slot "since 1.N" exists only when struct_size
+ * covers it (SL_HOST_HAS() of <sandlint/rule.h> checks).  Unless stated
+ * otherwise, node arguments may be NULL (the service then answers as for a
+ * missing node).
  */
 struct sl_host {
     size_t struct_size;          /* sizeof the host's struct sl_host */
