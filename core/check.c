@@ -3,6 +3,7 @@
 
 #include "check.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,10 +53,10 @@ void file_check_unchecked(struct file_check *check, enum core_rule rule,
 /* report()                                                            */
 /* ------------------------------------------------------------------ */
 
-static void record_error(struct sl_context *ctx, const char *message)
+void check_set_error(struct sl_context *ctx, const char *message)
 {
     free(ctx->error);
-    ctx->error = xstrdup(message);
+    ctx->error = xstrdup(message != NULL ? message : "unknown error");
 }
 
 /* A hint of a plugin built for ABI 1.0, which knows no placeholders, with
@@ -75,6 +76,24 @@ static char *literal_hint(const char *hint)
     return copy;
 }
 
+/* The key of a finding about the document: "field" or "field:value". */
+static char *document_key(const struct sl_finding *finding, size_t *length)
+{
+    size_t field_length = strlen(finding->field);
+    *length = field_length;
+    if (finding->value != NULL)
+        *length += 1 + finding->value_length;
+    char *key = xmalloc(*length + 1);
+    memcpy(key, finding->field, field_length);
+    if (finding->value != NULL) {
+        key[field_length] = ':';
+        if (finding->value_length != 0)
+            memcpy(key + field_length + 1, finding->value, finding->value_length);
+    }
+    key[*length] = '\0';
+    return key;
+}
+
 int check_report(struct sl_context *ctx, const struct sl_finding *reported)
 {
     if (ctx == NULL || reported == NULL)
@@ -82,32 +101,38 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
     struct sl_finding finding;
     memset(&finding, 0, sizeof(finding));
     if (reported->struct_size < offsetof(struct sl_finding, hint) + sizeof(char *)) {
-        record_error(ctx, "report(): finding struct_size too small");
+        check_set_error(ctx, "report(): finding struct_size too small");
         return SL_ERROR;
     }
     memcpy(&finding, reported, reported->struct_size < sizeof(finding)
                                    ? reported->struct_size : sizeof(finding));
+    const struct registry *registry = ctx->check->registry;
+    const struct rule_entry *entry = &registry->rules[ctx->rule];
+    bool built_for_1_0 = registry->plugins[entry->plugin].declared_minor < 1;
     const char *service = finding.service ? finding.service : ctx->service;
     size_t service_length = finding.service ? strlen(finding.service)
                                             : ctx->service_length;
+    /* Since ABI 1.1 a finding of check_document without a service is
+     * about the document (top-level networks, volumes...). */
+    bool about_document = service == NULL && !built_for_1_0;
     if (finding.node == NULL || finding.field == NULL || finding.field[0] == '\0' ||
-        finding.message == NULL || service == NULL ||
+        finding.message == NULL || (service == NULL && !about_document) ||
         (finding.value == NULL && finding.value_length != 0)) {
-        record_error(ctx, "report(): a finding needs node, field, message and "
-                     "(in check_document) service");
+        check_set_error(ctx, "report(): a finding needs node, field, message and "
+                             "(in check_document, for ABI 1.0) service");
         return SL_ERROR;
     }
     if (finding.severity < SL_SEVERITY_DEFAULT ||
         finding.severity > SL_SEVERITY_WARNING) {
-        record_error(ctx, "report(): unknown severity");
+        check_set_error(ctx, "report(): unknown severity");
         return SL_ERROR;
     }
 
-    const struct registry *registry = ctx->check->registry;
-    const struct rule_entry *entry = &registry->rules[ctx->rule];
     char *hint = NULL;
-    if (finding.hint != NULL && registry->plugins[entry->plugin].declared_minor < 1)
+    if (finding.hint != NULL && built_for_1_0)
         hint = literal_hint(finding.hint);
+    size_t key_length = 0;
+    char *key = about_document ? document_key(&finding, &key_length) : NULL;
     struct finding_spec spec = {
         .rule = ctx->rule,
         .severity = finding.severity != SL_SEVERITY_DEFAULT
@@ -121,10 +146,13 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
         .field = finding.field,
         .value = finding.value,
         .value_length = finding.value_length,
+        .key = key,
+        .key_length = key_length,
         .message = finding.message,
         .hint = hint != NULL ? hint : finding.hint,
     };
     finding_set_add(&ctx->check->result.findings, &spec);
+    free(key);
     free(hint);
     return SL_OK;
 }

@@ -69,6 +69,10 @@ void file_result_add_failure(struct file_result *result,
  * nothing. */
 void check_set_rule_slot(volatile uint32_t *slot);
 
+/* Records (a copy of) why a callback or host service fails: the
+ * set_error() host service; a later call replaces the message. */
+void check_set_error(struct sl_context *ctx, const char *message);
+
 /* The report() host service. */
 int check_report(struct sl_context *ctx, const struct sl_finding *finding);
 

@@ -25,6 +25,7 @@
 #include "report_output.h"
 #include "report_stream.h"
 #include "rule_docs.h"
+#include "rule_options.h"
 #include "scan.h"
 #include "stdin_file.h"
 #include "terminal.h"
@@ -115,9 +116,9 @@ static void config_strings(const struct config_list *list, struct string_list *o
         string_list_add(out, list->items[i].text);
 }
 
-/* Checks config selectors and allowlist groups against the loaded rules,
- * with the position of each in the config file. */
-static int validate_config(const struct run *run)
+/* Checks config selectors, allowlist groups and rule options against the
+ * loaded rules, with the position of each in the config file. */
+static int validate_config(struct run *run)
 {
     const struct config *config = &run->config;
     struct config_error error = { NULL, { 0, 0 } };
@@ -135,6 +136,8 @@ static int validate_config(const struct run *run)
             config_fail(&error, config->groups.items[i].pos, "allowlist group "
                         "'%s' is not the group of any loaded rule",
                         config->groups.items[i].text);
+    if (error.message == NULL)
+        rule_options_apply(&run->registry, config, &error);
     if (error.message == NULL)
         return 0;
     print_config_error(config->path, &error);

@@ -159,10 +159,10 @@ static void fill(struct finding *finding, const struct finding_spec *spec,
     finding->column = spec->column;
     finding->end_line = spec->end_line;
     finding->end_column = spec->end_column;
-    if (spec->service != NULL) {
+    if (spec->service != NULL)
         finding->service = xmemdup(spec->service, spec->service_length);
+    if (spec->field != NULL)
         finding->field = xstrdup(spec->field);
-    }
     if (spec->value != NULL) {
         finding->value = xmemdup(spec->value, spec->value_length);
         finding->value_length = spec->value_length;
@@ -218,7 +218,7 @@ struct finding *finding_set_add(struct finding_set *set,
     }
 
     size_t *slot = NULL;
-    if (spec->service != NULL) {
+    if (spec->field != NULL && key != NULL) {
         slot = dedupe_slot(set, spec->rule, key, key_length);
         if (*slot != 0) {
             /* One finding per rule and key: keep the first, unless it was

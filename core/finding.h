@@ -40,7 +40,7 @@ struct finding {
     int severity;               /* SL_SEVERITY_ERROR or _WARNING, as reported */
     unsigned line, column;      /* 1-based; 0 = none */
     unsigned end_line, end_column;
-    char *service;              /* NULL for file-level findings */
+    char *service;              /* NULL for file- and document-level findings */
     char *field;                /* NULL for file-level findings */
     char *value;                /* NULL when the setting has no value */
     size_t value_length;
@@ -71,7 +71,8 @@ int finding_effective_severity(const struct finding *finding);
  * What a finding is made of.  Every string is borrowed and copied by
  * finding_set_add().  With service set, the key is built from service,
  * field and value ("service:field" or "service:field:value"); without
- * service, key (when not NULL) is taken as given.
+ * service, key (when not NULL) is taken as given: a finding about a whole
+ * document (ABI 1.1) has a field and the key "field[:value]".
  */
 struct finding_spec {
     size_t rule;
@@ -79,7 +80,8 @@ struct finding_spec {
     unsigned line, column, end_line, end_column;
     const char *service;        /* NULL: a file-level finding */
     size_t service_length;
-    const char *field;          /* required with service */
+    const char *field;          /* required with service; NULL for
+                                   file-level findings */
     const char *value;          /* NULL: the setting has no value */
     size_t value_length;
     const char *key;            /* only without service; may be NULL */
@@ -96,11 +98,11 @@ struct finding_spec {
 
 /*
  * The findings of one file, with one finding per rule and key of a
- * service setting (SPEC §6: one per service, field and value): a second
- * such finding with the rule and key of an earlier one is dropped, except
- * that an error replaces an earlier warning (a warning never hides an
- * error).  Findings without a service (file-level diagnostics, stale
- * allowlist entries) are all kept.
+ * setting (SPEC §6: one per service, field and value; for a document-level
+ * finding one per field and value): a second such finding with the rule
+ * and key of an earlier one is dropped, except that an error replaces an
+ * earlier warning (a warning never hides an error).  Findings without a
+ * field (file-level diagnostics, stale allowlist entries) are all kept.
  */
 struct finding_set {
     struct finding *items;      /* owned */
@@ -118,7 +120,7 @@ void finding_set_release(struct finding_set *set);
 
 /*
  * Makes a finding from spec (status fail for an error, warn for a warning)
- * and adds it, unless an earlier finding of a service has its rule and
+ * and adds it, unless an earlier finding of a setting has its rule and
  * key.  Past the
  * set's limits it adds instead, once, an error of rule
  * set->truncation_rule saying the rest were not reported.  Returns the

@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "compose.h"
+#include "host_mounts.h"
 #include "xalloc.h"
 #include "yaml_model.h"
 
@@ -161,10 +162,90 @@ static const struct sl_node *document_root(struct sl_context *ctx)
 
 static void set_error(struct sl_context *ctx, const char *message)
 {
+    if (ctx != NULL)
+        check_set_error(ctx, message);
+}
+
+/* ------------------------------------------------------------------ */
+/* per-rule options (since 1.1)                                        */
+/* ------------------------------------------------------------------ */
+
+static const char *const option_type_names[] = {
+    "", "a string", "an integer", "a boolean", "a list",
+};
+
+/* The running rule's option name of type, or NULL after set_error(). */
+static const struct rule_option *context_option(struct sl_context *ctx,
+                                                const char *name, int type)
+{
     if (ctx == NULL)
-        return;
-    free(ctx->error);
-    ctx->error = xstrdup(message ? message : "unknown error");
+        return NULL;
+    const struct rule_entry *entry = &ctx->check->registry->rules[ctx->rule];
+    const struct rule_option *option = rule_entry_option(entry, name);
+    char *message = NULL;
+    if (option == NULL)
+        message = xasprintf("rule %s declares no option '%s'", entry->rule.code,
+                            name ? name : "(null)");
+    else if (option->declared.type != type)
+        message = xasprintf("option '%s' of rule %s is %s, not %s", name,
+                            entry->rule.code,
+                            option_type_names[option->declared.type],
+                            option_type_names[type]);
+    if (message == NULL)
+        return option;
+    check_set_error(ctx, message);
+    free(message);
+    return NULL;
+}
+
+static int option_string(struct sl_context *ctx, const char *name,
+                         const char **value, size_t *length)
+{
+    const struct rule_option *option = context_option(ctx, name, SL_OPTION_STRING);
+    if (option == NULL || value == NULL)
+        return SL_ERROR;
+    *value = rule_option_string(option, length);
+    return SL_OK;
+}
+
+static int option_integer(struct sl_context *ctx, const char *name, long long *value)
+{
+    const struct rule_option *option = context_option(ctx, name, SL_OPTION_INTEGER);
+    if (option == NULL || value == NULL)
+        return SL_ERROR;
+    *value = rule_option_integer(option);
+    return SL_OK;
+}
+
+static int option_boolean(struct sl_context *ctx, const char *name, int *value)
+{
+    const struct rule_option *option = context_option(ctx, name, SL_OPTION_BOOLEAN);
+    if (option == NULL || value == NULL)
+        return SL_ERROR;
+    *value = rule_option_boolean(option) ? 1 : 0;
+    return SL_OK;
+}
+
+static int option_list_count(struct sl_context *ctx, const char *name, size_t *count)
+{
+    const struct rule_option *option = context_option(ctx, name, SL_OPTION_LIST);
+    if (option == NULL || count == NULL)
+        return SL_ERROR;
+    *count = rule_option_list_count(option);
+    return SL_OK;
+}
+
+static int option_list_item(struct sl_context *ctx, const char *name, size_t index,
+                            const char **value, size_t *length)
+{
+    const struct rule_option *option = context_option(ctx, name, SL_OPTION_LIST);
+    if (option == NULL || value == NULL)
+        return SL_ERROR;
+    *value = rule_option_list_item(option, index, length);
+    if (*value != NULL)
+        return SL_OK;
+    check_set_error(ctx, "option_list_item(): index past the end of the list");
+    return SL_ERROR;
 }
 
 static const struct sl_host host_table = {
@@ -192,6 +273,12 @@ static const struct sl_host host_table = {
     .file_path = file_path,
     .document_root = document_root,
     .set_error = set_error,
+    .host_mounts = host_mounts_each,
+    .option_string = option_string,
+    .option_integer = option_integer,
+    .option_boolean = option_boolean,
+    .option_list_count = option_list_count,
+    .option_list_item = option_list_item,
 };
 
 const struct sl_host *host_services(void)

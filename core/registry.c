@@ -16,7 +16,7 @@
 #define CORE_RULE(code_, name_, summary_, description_, fix_)                 \
     {                                                                         \
         SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
-        NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL                \
+        NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0       \
     }
 
 static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
@@ -81,6 +81,12 @@ void registry_release(struct registry *registry)
 {
     for (size_t i = 0; i < registry->plugin_count; i++)
         free(registry->plugins[i].path);
+    for (size_t i = 0; i < registry->rule_count; i++) {
+        struct rule_entry *entry = &registry->rules[i];
+        for (size_t j = 0; j < entry->option_count; j++)
+            rule_option_clear(&entry->options[j]);
+        free(entry->options);
+    }
     free(registry->plugins);
     free(registry->rules);
     memset(registry, 0, sizeof(*registry));
@@ -103,10 +109,14 @@ size_t registry_find_code(const struct registry *registry, const char *code)
 /* validation                                                          */
 /* ------------------------------------------------------------------ */
 
-/* The smallest descriptor and rule a 1.x plugin can declare: ABI 1.0. */
+/* The smallest descriptor and rule a 1.x plugin can declare: ABI 1.0;
+ * options appeared in 1.1. */
 #define PLUGIN_SIZE_1_0 (offsetof(struct sl_plugin, rules) + sizeof(void *))
 #define RULE_SIZE_1_0 (offsetof(struct sl_rule, check_service) + sizeof(void *))
+#define OPTION_SIZE_1_1 (offsetof(struct sl_option, default_list) + sizeof(void *))
 #define MAX_RULES_PER_PLUGIN 1000
+#define MAX_OPTIONS_PER_RULE 100
+#define MAX_DEFAULT_ITEMS 10000
 
 static bool is_empty_text(const char *text)
 {
@@ -151,6 +161,75 @@ static void copy_rule(struct sl_rule *copy, const struct sl_rule *rule)
                                                     : sizeof(*copy);
     memset(copy, 0, sizeof(*copy));
     memcpy(copy, rule, size);
+}
+
+/* Copies an option, zero-filling what the plugin's declared size lacks. */
+static void copy_option(struct sl_option *copy, const struct sl_option *option)
+{
+    size_t size = option->struct_size < sizeof(*copy) ? option->struct_size
+                                                      : sizeof(*copy);
+    memset(copy, 0, sizeof(*copy));
+    memcpy(copy, option, size);
+}
+
+/* The number of options a rule declares (its options array, bounded). */
+static size_t option_count(const struct sl_rule *rule)
+{
+    size_t count = 0;
+    while (rule->options != NULL && count <= MAX_OPTIONS_PER_RULE &&
+           rule->options[count] != NULL)
+        count++;
+    return count;
+}
+
+/* Checks the options a rule declares (ABI 1.1); NULL or the refusal. */
+static char *validate_options(const char *path, const struct sl_rule *rule)
+{
+    char reason[256];
+    size_t count = option_count(rule);
+    if (count > MAX_OPTIONS_PER_RULE) {
+        snprintf(reason, sizeof(reason), "rule %s declares more than %d options",
+                 rule->code, MAX_OPTIONS_PER_RULE);
+        return refuse(path, reason);
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (rule->options[i]->struct_size < OPTION_SIZE_1_1) {
+            snprintf(reason, sizeof(reason), "rule %s option %zu declares "
+                     "struct_size %zu, smaller than ABI 1.1's %zu", rule->code,
+                     i, rule->options[i]->struct_size, (size_t)OPTION_SIZE_1_1);
+            return refuse(path, reason);
+        }
+        struct sl_option option;
+        copy_option(&option, rule->options[i]);
+        if (is_empty_text(option.name) || !valid_name(option.name)) {
+            snprintf(reason, sizeof(reason), "rule %s option %zu has %s name "
+                     "'%.64s' (lower-case letters, digits, '_' and '-')",
+                     rule->code, i, is_empty_text(option.name) ? "no" : "an invalid",
+                     option.name ? option.name : "");
+            return refuse(path, reason);
+        }
+        const char *problem = NULL;
+        if (option.type < SL_OPTION_STRING || option.type > SL_OPTION_LIST)
+            problem = "has an unknown type";
+        else if (is_empty_text(option.summary))
+            problem = "has no summary";
+        else if (option.type == SL_OPTION_LIST && option.default_list != NULL) {
+            size_t items = 0;
+            while (items <= MAX_DEFAULT_ITEMS && option.default_list[items] != NULL)
+                items++;
+            if (items > MAX_DEFAULT_ITEMS)
+                problem = "has more than 10000 default items";
+        }
+        for (size_t j = 0; problem == NULL && j < i; j++)
+            if (strcmp(rule->options[j]->name, option.name) == 0)
+                problem = "is declared twice";
+        if (problem != NULL) {
+            snprintf(reason, sizeof(reason), "rule %s option '%s' %s", rule->code,
+                     option.name, problem);
+            return refuse(path, reason);
+        }
+    }
+    return NULL;
 }
 
 static char *validate_rule(const struct registry *registry, const char *path,
@@ -219,7 +298,7 @@ static char *validate_rule(const struct registry *registry, const char *path,
             return refuse(path, reason);
         }
     }
-    return NULL;
+    return validate_options(path, &copy);
 }
 
 int registry_add_descriptor(struct registry *registry, const char *path,
@@ -316,7 +395,14 @@ int registry_add_descriptor(struct registry *registry, const char *path,
         if (entry->rule.default_severity == SL_SEVERITY_DEFAULT)
             entry->rule.default_severity = SL_SEVERITY_ERROR;
         entry->plugin = plugin_index;
-        entry->enabled = true;
+        /* An opt-in rule runs only when a selector names it. */
+        entry->enabled = (entry->rule.flags & SL_RULE_OPT_IN) == 0;
+        entry->option_count = option_count(&entry->rule);
+        entry->options = entry->option_count
+                             ? xcalloc(entry->option_count, sizeof(*entry->options))
+                             : NULL;
+        for (size_t j = 0; j < entry->option_count; j++)
+            copy_option(&entry->options[j].declared, entry->rule.options[j]);
     }
     free(rules);
     return 0;
@@ -383,8 +469,10 @@ int registry_apply_selection(struct registry *registry,
         return -1;
     }
     bool *selected = xcalloc(registry->rule_count, sizeof(bool));
+    /* The default: every rule but the opt-in ones. */
     for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++)
-        selected[i] = select == NULL;   /* the default: every rule */
+        selected[i] = select == NULL &&
+                      (registry->rules[i].rule.flags & SL_RULE_OPT_IN) == 0;
     int failed = 0;
     for (size_t i = 0; select != NULL && i < select->count && failed == 0; i++)
         failed = apply_selector(registry, select->items[i], selected, error);
@@ -402,4 +490,79 @@ int registry_apply_selection(struct registry *registry,
         if (apply_selector(registry, ignore->items[i], NULL, error) != 0)
             return -1;
     return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* rule options                                                        */
+/* ------------------------------------------------------------------ */
+
+struct rule_option *rule_entry_option(const struct rule_entry *entry,
+                                      const char *name)
+{
+    for (size_t i = 0; name != NULL && i < entry->option_count; i++)
+        if (strcmp(entry->options[i].declared.name, name) == 0)
+            return &entry->options[i];
+    return NULL;
+}
+
+void rule_option_clear(struct rule_option *option)
+{
+    free(option->string);
+    for (size_t i = 0; i < option->item_count; i++)
+        free(option->items[i]);
+    free(option->items);
+    free(option->item_lengths);
+    struct sl_option declared = option->declared;
+    memset(option, 0, sizeof(*option));
+    option->declared = declared;
+}
+
+const char *rule_option_string(const struct rule_option *option, size_t *length)
+{
+    const char *text = option->configured ? option->string
+                                          : option->declared.default_string;
+    if (text == NULL)
+        text = "";
+    if (length != NULL)
+        *length = option->configured ? option->string_length : strlen(text);
+    return text;
+}
+
+size_t rule_option_list_count(const struct rule_option *option)
+{
+    if (option->configured)
+        return option->item_count;
+    size_t count = 0;
+    while (option->declared.default_list != NULL &&
+           option->declared.default_list[count] != NULL)
+        count++;
+    return count;
+}
+
+const char *rule_option_list_item(const struct rule_option *option, size_t index,
+                                  size_t *length)
+{
+    const char *text = NULL;
+    size_t text_length = 0;
+    if (option->configured && index < option->item_count) {
+        text = option->items[index];
+        text_length = option->item_lengths[index];
+    } else if (!option->configured && index < rule_option_list_count(option)) {
+        text = option->declared.default_list[index];
+        text_length = strlen(text);
+    }
+    if (length != NULL)
+        *length = text_length;
+    return text;
+}
+
+long long rule_option_integer(const struct rule_option *option)
+{
+    return option->configured ? option->integer : option->declared.default_integer;
+}
+
+bool rule_option_boolean(const struct rule_option *option)
+{
+    return option->configured ? option->boolean
+                              : option->declared.default_boolean != 0;
 }

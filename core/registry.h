@@ -38,10 +38,30 @@ struct loaded_plugin {
     unsigned declared_minor;      /* ABI minor the plugin was built for */
 };
 
+/*
+ * An option a rule declares (ABI 1.1), and the value the configuration
+ * gives it.  Without one the declared default applies (rule_option_*
+ * getters below answer either way).
+ */
+struct rule_option {
+    struct sl_option declared;    /* copy, zero-filled past the plugin's
+                                     size; strings point into the plugin */
+    bool configured;              /* the configuration sets a value */
+    char *string;                 /* STRING; owned, NUL-terminated */
+    size_t string_length;         /* bytes (a TOML string may hold NUL) */
+    long long integer;            /* INTEGER */
+    bool boolean;                 /* BOOLEAN */
+    char **items;                 /* LIST; owned, NUL-terminated */
+    size_t *item_lengths;         /* owned */
+    size_t item_count;
+};
+
 struct rule_entry {
     struct sl_rule rule;          /* copy; strings point into the plugin */
     size_t plugin;                /* index into registry.plugins */
     bool enabled;                 /* after --select / --ignore */
+    struct rule_option *options;  /* owned; the rule's declared options */
+    size_t option_count;
 };
 
 struct registry {
@@ -83,8 +103,10 @@ struct rule_selection {
 
 /*
  * Enables the rules selection selects and extends, then disables those it
- * ignores.
- * Core rules stay enabled unless an ignore selector names them.  Returns
+ * ignores.  Without select every rule is selected except opt-in ones
+ * (SL_RULE_OPT_IN); a select or extend selector that matches an opt-in
+ * rule (its code, a code prefix, its name or group) selects it.  Core
+ * rules stay enabled unless an ignore selector names them.  Returns
  * 0, or -1 with *error (malloc'd) naming an unknown selector or an empty
  * selection.
  */
@@ -94,5 +116,24 @@ int registry_apply_selection(struct registry *registry,
 
 /* Index of the rule with this code, or (size_t)-1. */
 size_t registry_find_code(const struct registry *registry, const char *code);
+
+/* The option of the rule called name, or NULL when it declares none. */
+struct rule_option *rule_entry_option(const struct rule_entry *entry,
+                                      const char *name);
+
+/* Frees the configured value; the option answers with its default again. */
+void rule_option_clear(struct rule_option *option);
+
+/*
+ * The value of an option: the configured one, else the default.  Strings
+ * are borrowed from the option (or the plugin) and NUL-terminated.  The
+ * caller checks the option's declared type first.
+ */
+const char *rule_option_string(const struct rule_option *option, size_t *length);
+size_t rule_option_list_count(const struct rule_option *option);
+const char *rule_option_list_item(const struct rule_option *option, size_t index,
+                                  size_t *length);
+long long rule_option_integer(const struct rule_option *option);
+bool rule_option_boolean(const struct rule_option *option);
 
 #endif

@@ -194,9 +194,11 @@ static bool decode_finding(struct reader *r, size_t rule_count,
         !get_string(r, &f->message, NULL, false, true) ||
         !get_string(r, &f->hint, NULL, false, false))
         return false;
-    if ((f->service == NULL) != (f->key == NULL) ||
-        (f->service == NULL) != (f->field == NULL)) {
-        r->reason = "service, field and key must be all present or all absent";
+    /* A service setting has service, field and key; a document-level
+     * finding field and key; a file-level one none of them. */
+    if ((f->service != NULL && f->field == NULL) ||
+        (f->field == NULL) != (f->key == NULL)) {
+        r->reason = "service, field and key do not fit together";
         return false;
     }
     return true;

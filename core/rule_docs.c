@@ -3,6 +3,8 @@
 
 #include "rule_docs.h"
 
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,10 +45,14 @@ void rule_docs_list_rules(FILE *out, const struct registry *registry)
     qsort(order, registry->rule_count, sizeof(*order), compare_codes);
     for (size_t n = 0; n < registry->rule_count; n++) {
         const struct rule_entry *entry = &registry->rules[order[n]];
+        bool opt_in = (entry->rule.flags & SL_RULE_OPT_IN) != 0;
+        const char *state = opt_in ? (entry->enabled ? " (opt-in)"
+                                                     : " (opt-in, not selected)")
+                                   : (entry->enabled ? "" : " (not selected)");
         fprintf(out, "%-*s  %-*s  %-*s  %-*s  %s%s\n", code, entry->rule.code,
                 name, entry->rule.name, group, entry->rule.group, plugin,
                 registry->plugins[entry->plugin].descriptor.name,
-                entry->rule.summary, entry->enabled ? "" : " (not selected)");
+                entry->rule.summary, state);
     }
     free(order);
 }
@@ -92,6 +98,75 @@ static void section(FILE *out, const char *title, const char *text)
     }
 }
 
+/* Appends text to a growing string. */
+static void append(char **text, size_t *length, const char *more, size_t more_length)
+{
+    *text = xrealloc(*text, *length + more_length + 1, 1);
+    memcpy(*text + *length, more, more_length);
+    *length += more_length;
+    (*text)[*length] = '\0';
+}
+
+static void append_cstring(char **text, size_t *length, const char *more)
+{
+    append(text, length, more, strlen(more));
+}
+
+/* A default as --explain shows it: "\"text\"", "10", "true", "empty". */
+static void append_default(char **text, size_t *length, const struct sl_option *option)
+{
+    char number[32];
+    switch (option->type) {
+    case SL_OPTION_STRING:
+        append_cstring(text, length, "\"");
+        append_cstring(text, length, option->default_string ? option->default_string : "");
+        append_cstring(text, length, "\"");
+        break;
+    case SL_OPTION_INTEGER:
+        snprintf(number, sizeof(number), "%lld", option->default_integer);
+        append_cstring(text, length, number);
+        break;
+    case SL_OPTION_BOOLEAN:
+        append_cstring(text, length, option->default_boolean ? "true" : "false");
+        break;
+    default:
+        if (option->default_list == NULL || option->default_list[0] == NULL)
+            append_cstring(text, length, "empty");
+        for (size_t i = 0; option->default_list != NULL &&
+                           option->default_list[i] != NULL; i++) {
+            append_cstring(text, length, i ? ", \"" : "\"");
+            append_cstring(text, length, option->default_list[i]);
+            append_cstring(text, length, "\"");
+        }
+        break;
+    }
+}
+
+/* The "Options" section: where to set them, then one entry per option. */
+static char *options_text(const struct rule_entry *entry)
+{
+    static const char *const types[] = { "", "string", "integer", "boolean", "list" };
+    char *text = NULL;
+    size_t length = 0;
+    char *where = xasprintf("Set under [rule %s] in .sandlint.ini or "
+                            "[tool.sandlint.rules.%s] in pyproject.toml.\n",
+                            entry->rule.code, entry->rule.code);
+    append_cstring(&text, &length, where);
+    free(where);
+    for (size_t i = 0; i < entry->option_count; i++) {
+        const struct sl_option *option = &entry->options[i].declared;
+        append_cstring(&text, &length, option->name);
+        append_cstring(&text, &length, " (");
+        append_cstring(&text, &length, types[option->type]);
+        append_cstring(&text, &length, ", default ");
+        append_default(&text, &length, option);
+        append_cstring(&text, &length, ")\n  ");
+        append_cstring(&text, &length, option->summary);
+        append_cstring(&text, &length, "\n");
+    }
+    return text;
+}
+
 int rule_docs_explain(FILE *out, const struct registry *registry,
                       const char *name)
 {
@@ -101,17 +176,23 @@ int rule_docs_explain(FILE *out, const struct registry *registry,
         if (strcmp(rule->code, name) != 0 && strcmp(rule->name, name) != 0)
             continue;
         fprintf(out, "%s %s: %s\n", rule->code, rule->name, rule->summary);
-        fprintf(out, "  group %s%s%s%s, plugin %s, default severity %s\n",
+        fprintf(out, "  group %s%s%s%s, plugin %s, default severity %s%s\n",
                 rule->group, rule->group_code ? " (" : "",
                 rule->group_code ? rule->group_code : "",
                 rule->group_code ? ")" : "",
                 registry->plugins[entry->plugin].descriptor.name,
                 rule->default_severity == SL_SEVERITY_WARNING ? "warning"
-                                                              : "error");
+                                                              : "error",
+                rule->flags & SL_RULE_OPT_IN ? ", opt-in" : "");
         section(out, "What it reports", rule->description);
         section(out, "Why it matters", rule->rationale);
         section(out, "How to fix", rule->fix);
         section(out, "Allowlist key", rule->key_format);
+        if (entry->option_count > 0) {
+            char *options = options_text(entry);
+            section(out, "Options", options);
+            free(options);
+        }
         section(out, "Example", rule->example);
         return 0;
     }

@@ -200,6 +200,30 @@ function prose(line,    indent, body) {
     written = 1
     blanks = 0
 }
+# A line of "Options": where they are set, then an item per option,
+# "name (type, default VALUE)", with its summary indented below it.
+function option_line(line,    name) {
+    close_display()
+    if (line ~ /^[a-z0-9_-]+ \(/) {
+        if (depth == 0) {
+            print ".Bl -tag -width Ds"
+            list_indent[++depth] = 0
+        }
+        name = line
+        sub(/ .*/, "", name)
+        print ".It Cm " arg(name)
+        text(substr(line, length(name) + 2))
+    } else if (line ~ /^ /) {
+        text(line)
+    } else {
+        close_lists()
+        if (written)
+            print ".Pp"
+        text(line)
+    }
+    written = 1
+    blanks = 0
+}
 # A line of "Example": the text as it is.
 function example(line) {
     if (!in_display)
@@ -265,8 +289,9 @@ NR == 2 && /^  group / {
     if (match(info, /, plugin [^,]+/))
         plugin = substr(info, RSTART + 9, RLENGTH - 9)
     severity = ""
-    if (match(info, /, default severity .*/))
+    if (match(info, /, default severity [a-z]+/))
         severity = substr(info, RSTART + 19, RLENGTH - 19)
+    opt_in = info ~ /, opt-in$/
     print "Group"
     if (group_code != "") {
         print ".Sy " arg(group)
@@ -282,6 +307,11 @@ NR == 2 && /^  group / {
         print "default severity"
         print ".Sy " arg(severity) " ."
     }
+    if (opt_in) {
+        print "Off by default: it runs only when a selector such as"
+        print ".Fl \\-select"
+        print "names it."
+    }
     next
 }
 /^[^ ]/ {
@@ -292,7 +322,8 @@ NR == 2 && /^  group / {
     }
     title = rtrim($0)
     print ".It Sy " args(title)
-    mode = title == "Example" ? "example" : title == "Allowlist key" ? "keys" : "prose"
+    mode = title == "Example" ? "example" : title == "Allowlist key" ? "keys" : \
+        title == "Options" ? "options" : "prose"
     written = 0
     next
 }
@@ -307,6 +338,8 @@ NR == 2 && /^  group / {
         example(line)
     else if (mode == "keys")
         key_format(line)
+    else if (mode == "options")
+        option_line(line)
     else
         prose(line)
 }

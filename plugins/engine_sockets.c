@@ -1,53 +1,51 @@
 /*
  * engine_sockets.c - SBX006: container engine API access.
  *
- * use_api_socket, and the host mounts (found exactly as SBX003 finds them,
- * through mount_util.h) that expose a Docker, Podman, containerd, CRI-O or
- * BuildKit API socket, or a directory that holds /var/run/docker.sock
- * (SPEC §7).
+ * use_api_socket, and the host mounts (found by the host_mounts service,
+ * exactly as SBX003 finds them) that expose a Docker, Podman, containerd,
+ * CRI-O or BuildKit API socket, or a directory that holds
+ * /var/run/docker.sock (SPEC §7).
  */
-#include <string.h>
-
-#include "sandlint/plugin.h"
-#include "plugin_util.h"
-#include "mount_util.h"
+#include <sandlint/rule.h>
 
 static int check_use_api_socket(struct sl_context *ctx, const struct sl_node *key,
                                 const struct sl_node *value)
 {
-    const struct sl_host *host = sandlint_host;
-    if (host->is_truthy(value))
-        return util_report(ctx, key, "use_api_socket", NULL, 0,
-                           SL_SEVERITY_DEFAULT,
-                           "use_api_socket exposes the container engine API "
-                           "socket and the user's registry credentials");
+    const char *text;
     size_t length;
-    const char *text = host->node_text(value, &length);
-    if (text != NULL && host->has_interpolation(text, length)) {
-        char quoted[UTIL_QUOTE_MAX + 8];
-        return util_report(ctx, key, "use_api_socket", text, length,
-                           SL_SEVERITY_WARNING,
-                           "use_api_socket is set by interpolation '%s' and "
-                           "cannot be checked",
-                           util_quote(quoted, sizeof(quoted), text, length));
+    char quoted[SL_QUOTE_SIZE];
+    switch (sl_flag(value, &text, &length)) {
+    case SL_FLAG_ON:
+        return sl_reportf(ctx, key, "use_api_socket", NULL, 0,
+                          SL_SEVERITY_DEFAULT,
+                          "use_api_socket exposes the container engine API "
+                          "socket and the user's registry credentials");
+    case SL_FLAG_INTERPOLATED:
+        return sl_reportf(ctx, key, "use_api_socket", text, length,
+                          SL_SEVERITY_WARNING,
+                          "use_api_socket is set by interpolation '%s' and "
+                          "cannot be checked",
+                          sl_quote(quoted, sizeof(quoted), text, length));
+    default:
+        return SL_OK;
     }
-    return SL_OK;
 }
 
-static int report_socket(struct sl_context *ctx, const struct mount_entry *entry,
+static int report_socket(struct sl_context *ctx, const struct sl_mount *mount,
                          void *data)
 {
+    char quoted[SL_QUOTE_SIZE];
+    char described[SL_MOUNT_DESCRIPTION_SIZE];
     (void)data;
-    if (entry->kind != MOUNT_HOST || !entry->engine_socket)
+    if (mount->kind != SL_MOUNT_HOST_PATH || !(mount->flags & SL_MOUNT_ENGINE_API))
         return SL_OK;   /* SBX003 reports every other entry */
-    char quoted[UTIL_QUOTE_MAX + 8];
-    return util_report(ctx, entry->where, "volumes", entry->value,
-                       entry->value_length, SL_SEVERITY_DEFAULT,
-                       "bind-mounts host path '%s'%s, which exposes a "
-                       "container engine API socket",
-                       util_quote(quoted, sizeof(quoted), entry->value,
-                                  entry->value_length),
-                       entry->text);
+    return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                      mount->value_length, SL_SEVERITY_DEFAULT,
+                      "bind-mounts host path '%s'%s, which exposes a "
+                      "container engine API socket",
+                      sl_quote(quoted, sizeof(quoted), mount->value,
+                               mount->value_length),
+                      sl_mount_describe(mount, described, sizeof(described)));
 }
 
 static int check_service(struct sl_context *ctx, const char *service,
@@ -56,12 +54,11 @@ static int check_service(struct sl_context *ctx, const char *service,
 {
     (void)service;
     (void)service_key;
-    const struct sl_host *host = sandlint_host;
     const struct sl_node *key;
-    const struct sl_node *value = host->mapping_value(settings, "use_api_socket", &key);
+    const struct sl_node *value = sl_mapping_value(settings, "use_api_socket", &key);
     if (value != NULL && check_use_api_socket(ctx, key, value) != SL_OK)
         return SL_ERROR;
-    return mount_each(ctx, settings, report_socket, NULL);
+    return sl_host_mounts(ctx, settings, report_socket, NULL);
 }
 
 static const struct sl_rule engine_sockets_rule = {

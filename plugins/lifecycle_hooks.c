@@ -4,11 +4,7 @@
  * pre_start, post_start and pre_stop items with privileged set to a true
  * value (SPEC §7).
  */
-#include <stdio.h>
-#include <string.h>
-
-#include "sandlint/plugin.h"
-#include "plugin_util.h"
+#include <sandlint/rule.h>
 
 struct hook {
     const char *name;
@@ -28,36 +24,37 @@ static const struct hook hooks[] = {
 static int check_item(struct sl_context *ctx, const struct hook *hook,
                       const struct sl_node *where, const struct sl_node *item)
 {
-    const struct sl_host *host = sandlint_host;
-    if (host->is_empty(item))
+    if (sl_is_empty(item))
         return SL_OK;
-    switch (host->node_kind(item)) {
+    switch (sl_node_kind(item)) {
     case SL_NODE_MAPPING:
         break;
     case SL_NODE_SEQUENCE:
-        return util_report_unchecked(ctx, where, hook->name, item);
+        return sl_report_unchecked(ctx, where, hook->name, item);
     default:
         return SL_OK;   /* a scalar cannot hold privileged */
     }
     const struct sl_node *key;
-    const struct sl_node *value = host->mapping_value(item, "privileged", &key);
+    const struct sl_node *value = sl_mapping_value(item, "privileged", &key);
     if (value == NULL)
         return SL_OK;
-    if (host->is_truthy(value))
-        return util_report(ctx, key, hook->field, NULL, 0, SL_SEVERITY_DEFAULT,
-                           "%s hook runs its command in privileged mode %s",
-                           hook->name, hook->runs);
+    const char *text;
     size_t length;
-    const char *text = host->node_text(value, &length);
-    if (text != NULL && host->has_interpolation(text, length)) {
-        char quoted[UTIL_QUOTE_MAX + 8];
-        return util_report(ctx, key, hook->field, text, length,
-                           SL_SEVERITY_WARNING,
-                           "%s is set by interpolation '%s' and cannot be "
-                           "checked", hook->field,
-                           util_quote(quoted, sizeof(quoted), text, length));
+    char quoted[SL_QUOTE_SIZE];
+    switch (sl_flag(value, &text, &length)) {
+    case SL_FLAG_ON:
+        return sl_reportf(ctx, key, hook->field, NULL, 0, SL_SEVERITY_DEFAULT,
+                          "%s hook runs its command in privileged mode %s",
+                          hook->name, hook->runs);
+    case SL_FLAG_INTERPOLATED:
+        return sl_reportf(ctx, key, hook->field, text, length,
+                          SL_SEVERITY_WARNING,
+                          "%s is set by interpolation '%s' and cannot be "
+                          "checked", hook->field,
+                          sl_quote(quoted, sizeof(quoted), text, length));
+    default:
+        return SL_OK;
     }
-    return SL_OK;
 }
 
 static int check_service(struct sl_context *ctx, const char *service,
@@ -66,14 +63,13 @@ static int check_service(struct sl_context *ctx, const char *service,
 {
     (void)service;
     (void)service_key;
-    const struct sl_host *host = sandlint_host;
     for (size_t h = 0; h < sizeof(hooks) / sizeof(hooks[0]); h++) {
         const struct sl_node *key;
-        const struct sl_node *value = host->mapping_value(settings, hooks[h].name, &key);
-        size_t count = util_list_count(value);
+        const struct sl_node *value = sl_mapping_value(settings, hooks[h].name, &key);
+        size_t count = sl_list_count(value);
         for (size_t i = 0; i < count; i++) {
             const struct sl_node *where;
-            const struct sl_node *item = util_list_entry(value, key, i, &where);
+            const struct sl_node *item = sl_list_entry(value, key, i, &where);
             if (check_item(ctx, &hooks[h], where, item) != SL_OK)
                 return SL_ERROR;
         }

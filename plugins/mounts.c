@@ -4,65 +4,75 @@
  * Every host mount of a service's volumes (short syntax, long syntax bind
  * and npipe, named volumes bound to a host path) that is not a container
  * engine API socket (those are SBX006's), and volumes_from entries that
- * import another container's mounts (SPEC §7).  The enumeration of host
- * mounts is shared with SBX006 through mount_util.h.
+ * import another container's mounts (SPEC §7).  The host_mounts service
+ * finds them, for SBX006 and in-house rules alike.
  */
-#include <string.h>
+#include <sandlint/rule.h>
 
-#include "sandlint/plugin.h"
-#include "plugin_util.h"
-#include "mount_util.h"
-
-static int report_mount(struct sl_context *ctx, const struct mount_entry *entry,
-                        void *data)
+/* The warning for an entry that depends on an interpolation. */
+static int report_interpolated(struct sl_context *ctx, const struct sl_mount *mount)
 {
-    (void)data;
-    char quoted[UTIL_QUOTE_MAX + 8];
-    switch (entry->kind) {
-    case MOUNT_HOST:
-        if (entry->engine_socket)
-            return SL_OK;   /* reported by SBX006 instead */
-        return util_report(ctx, entry->where, "volumes", entry->value,
-                           entry->value_length, SL_SEVERITY_DEFAULT,
-                           "bind-mounts host path '%s'%s",
-                           util_quote(quoted, sizeof(quoted), entry->value,
-                                      entry->value_length),
-                           entry->text);
-    case MOUNT_INTERPOLATED:
-        return util_report(ctx, entry->where, "volumes", entry->value,
-                           entry->value_length, SL_SEVERITY_WARNING, "%s",
-                           entry->text);
-    case MOUNT_UNSUPPORTED:
-        return util_report_unchecked(ctx, entry->where, "volumes", entry->node);
+    char quoted[SL_QUOTE_SIZE];
+    switch (mount->part) {
+    case SL_MOUNT_PART_DRIVER:
+    case SL_MOUNT_PART_DRIVER_OPTS_O:
+        return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                          mount->value_length, SL_SEVERITY_WARNING,
+                          "named volume '%s' may bind-mount a host path: its %s "
+                          "is interpolated and cannot be checked",
+                          sl_quote(quoted, sizeof(quoted), mount->volume,
+                                   mount->volume_length),
+                          mount->part == SL_MOUNT_PART_DRIVER ? "driver"
+                                                              : "driver_opts.o");
+    case SL_MOUNT_PART_TYPE:
+    case SL_MOUNT_PART_SOURCE:
+        return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                          mount->value_length, SL_SEVERITY_WARNING,
+                          "%s %s '%s' is interpolated and cannot be checked",
+                          mount->field,
+                          mount->part == SL_MOUNT_PART_TYPE ? "type" : "source",
+                          sl_quote(quoted, sizeof(quoted), mount->interpolated,
+                                   mount->interpolated_length));
+    default:
+        return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                          mount->value_length, SL_SEVERITY_WARNING,
+                          "%s entry '%s' is interpolated and cannot be checked",
+                          mount->field,
+                          sl_quote(quoted, sizeof(quoted), mount->interpolated,
+                                   mount->interpolated_length));
     }
-    return SL_OK;
 }
 
-/* One volumes_from entry: "container:NAME[:MODE]" imports the mounts of a
- * container that this file does not declare; "SERVICE[:MODE]" is fine. */
-static int check_volumes_from(struct sl_context *ctx, const struct sl_node *where,
-                              const struct sl_node *entry)
+static int report_mount(struct sl_context *ctx, const struct sl_mount *mount,
+                        void *data)
 {
-    const struct sl_host *host = sandlint_host;
-    size_t length;
-    const char *text = host->node_text(entry, &length);
-    if (text == NULL || host->node_kind(entry) != SL_NODE_SCALAR)
-        return util_report_unchecked(ctx, where, "volumes_from", entry);
-    if (host->is_empty(entry))
-        return SL_OK;
-    char quoted[UTIL_QUOTE_MAX + 8];
-    util_quote(quoted, sizeof(quoted), text, length);
-    if (length >= 10 && memcmp(text, "container:", 10) == 0)
-        return util_report(ctx, where, "volumes_from", text, length,
-                           SL_SEVERITY_DEFAULT,
-                           "volumes_from '%s' imports the mounts of a "
-                           "container outside this Compose file", quoted);
-    if (host->has_interpolation(text, length))
-        return util_report(ctx, where, "volumes_from", text, length,
-                           SL_SEVERITY_WARNING,
-                           "volumes_from entry '%s' is interpolated and "
-                           "cannot be checked", quoted);
-    return SL_OK;
+    char quoted[SL_QUOTE_SIZE];
+    char described[SL_MOUNT_DESCRIPTION_SIZE];
+    (void)data;
+    switch (mount->kind) {
+    case SL_MOUNT_HOST_PATH:
+        if (mount->flags & SL_MOUNT_ENGINE_API)
+            return SL_OK;   /* reported by SBX006 instead */
+        return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                          mount->value_length, SL_SEVERITY_DEFAULT,
+                          "bind-mounts host path '%s'%s",
+                          sl_quote(quoted, sizeof(quoted), mount->value,
+                                   mount->value_length),
+                          sl_mount_describe(mount, described, sizeof(described)));
+    case SL_MOUNT_CONTAINER:
+        return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                          mount->value_length, SL_SEVERITY_DEFAULT,
+                          "volumes_from '%s' imports the mounts of a container "
+                          "outside this Compose file",
+                          sl_quote(quoted, sizeof(quoted), mount->value,
+                                   mount->value_length));
+    case SL_MOUNT_INTERPOLATED:
+        return report_interpolated(ctx, mount);
+    case SL_MOUNT_UNSUPPORTED:
+        return sl_report_unchecked(ctx, mount->node, mount->field, mount->entry);
+    default:
+        return SL_OK;   /* a kind of a later version */
+    }
 }
 
 static int check_service(struct sl_context *ctx, const char *service,
@@ -71,19 +81,7 @@ static int check_service(struct sl_context *ctx, const char *service,
 {
     (void)service;
     (void)service_key;
-    const struct sl_host *host = sandlint_host;
-    if (mount_each(ctx, settings, report_mount, NULL) != SL_OK)
-        return SL_ERROR;
-    const struct sl_node *key;
-    const struct sl_node *value = host->mapping_value(settings, "volumes_from", &key);
-    size_t count = util_list_count(value);
-    for (size_t i = 0; i < count; i++) {
-        const struct sl_node *where;
-        const struct sl_node *entry = util_list_entry(value, key, i, &where);
-        if (check_volumes_from(ctx, where, entry) != SL_OK)
-            return SL_ERROR;
-    }
-    return SL_OK;
+    return sl_host_mounts(ctx, settings, report_mount, NULL);
 }
 
 static const struct sl_rule mounts_rule = {

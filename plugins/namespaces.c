@@ -5,10 +5,7 @@
  * network_mode, pid and ipc joining a container outside the Compose file
  * (SPEC §7).
  */
-#include <string.h>
-
-#include "sandlint/plugin.h"
-#include "plugin_util.h"
+#include <sandlint/rule.h>
 
 struct namespace_field {
     const char *name;
@@ -31,46 +28,39 @@ static const struct namespace_field fields[] = {
       "cgroup hierarchy", NULL },
 };
 
-static int starts_with(const char *text, size_t length, const char *prefix)
-{
-    size_t prefix_length = strlen(prefix);
-    return length >= prefix_length && memcmp(text, prefix, prefix_length) == 0;
-}
-
 static int check_field(struct sl_context *ctx, const struct namespace_field *field,
                        const struct sl_node *key, const struct sl_node *value)
 {
-    const struct sl_host *host = sandlint_host;
-    if (host->is_empty(value))
+    if (sl_is_empty(value))
         return SL_OK;
-    if (host->node_kind(value) != SL_NODE_SCALAR) {
-        const char *kind = util_kind_value(value);
-        return util_report(ctx, key, field->name, kind, strlen(kind),
-                           SL_SEVERITY_WARNING,
-                           "%s is a %s and cannot be checked", field->name,
-                           kind[1] == 'm' ? "mapping" : "sequence");
+    if (sl_node_kind(value) != SL_NODE_SCALAR) {
+        const char *kind = sl_kind_value(value);
+        return sl_reportf(ctx, key, field->name, kind, strlen(kind),
+                          SL_SEVERITY_WARNING,
+                          "%s is a %s and cannot be checked", field->name,
+                          kind[1] == 'm' ? "mapping" : "sequence");
     }
     size_t length;
-    const char *text = host->node_text(value, &length);
-    char quoted[UTIL_QUOTE_MAX + 8];
-    util_quote(quoted, sizeof(quoted), text, length);
-    if (util_equals(text, length, "host"))
-        return util_report(ctx, key, field->name, text, length,
-                           SL_SEVERITY_DEFAULT, "%s 'host' %s", field->name,
-                           field->host);
-    if (field->joined != NULL && starts_with(text, length, "container:"))
-        return util_report(ctx, key, field->name, text, length,
-                           SL_SEVERITY_DEFAULT,
-                           "%s '%s' joins the %s namespace of a container "
-                           "outside this Compose file", field->name, quoted,
-                           field->joined);
-    if (starts_with(text, length, "service:"))
+    const char *text = sl_node_text(value, &length);
+    char quoted[SL_QUOTE_SIZE];
+    sl_quote(quoted, sizeof(quoted), text, length);
+    if (sl_text_equals(text, length, "host"))
+        return sl_reportf(ctx, key, field->name, text, length,
+                          SL_SEVERITY_DEFAULT, "%s 'host' %s", field->name,
+                          field->host);
+    if (field->joined != NULL && sl_text_starts_with(text, length, "container:"))
+        return sl_reportf(ctx, key, field->name, text, length,
+                          SL_SEVERITY_DEFAULT,
+                          "%s '%s' joins the %s namespace of a container "
+                          "outside this Compose file", field->name, quoted,
+                          field->joined);
+    if (sl_text_starts_with(text, length, "service:"))
         return SL_OK;   /* stays among the declared services */
-    if (host->has_interpolation(text, length))
-        return util_report(ctx, key, field->name, text, length,
-                           SL_SEVERITY_WARNING,
-                           "%s '%s' is interpolated and cannot be checked",
-                           field->name, quoted);
+    if (sl_has_interpolation(text, length))
+        return sl_reportf(ctx, key, field->name, text, length,
+                          SL_SEVERITY_WARNING,
+                          "%s '%s' is interpolated and cannot be checked",
+                          field->name, quoted);
     return SL_OK;       /* none, private, shareable, bridge, a network... */
 }
 
@@ -80,10 +70,9 @@ static int check_service(struct sl_context *ctx, const char *service,
 {
     (void)service;
     (void)service_key;
-    const struct sl_host *host = sandlint_host;
     for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
         const struct sl_node *key;
-        const struct sl_node *value = host->mapping_value(settings, fields[i].name, &key);
+        const struct sl_node *value = sl_mapping_value(settings, fields[i].name, &key);
         if (value != NULL && check_field(ctx, &fields[i], key, value) != SL_OK)
             return SL_ERROR;
     }

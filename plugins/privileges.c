@@ -4,30 +4,28 @@
  * privileged, cap_add, devices, device_cgroup_rules and the security_opt
  * values that switch a confinement mechanism off (SPEC §7).
  */
-#include <string.h>
-
-#include "sandlint/plugin.h"
-#include "plugin_util.h"
+#include <sandlint/rule.h>
 
 static int check_privileged(struct sl_context *ctx, const struct sl_node *key,
                             const struct sl_node *value)
 {
-    const struct sl_host *host = sandlint_host;
-    if (host->is_truthy(value))
-        return util_report(ctx, key, "privileged", NULL, 0, SL_SEVERITY_DEFAULT,
-                           "privileged mode grants every capability, host "
-                           "devices and relaxed security profiles");
+    const char *text;
     size_t length;
-    const char *text = host->node_text(value, &length);
-    if (text != NULL && host->has_interpolation(text, length)) {
-        char quoted[UTIL_QUOTE_MAX + 8];
-        return util_report(ctx, key, "privileged", text, length,
-                           SL_SEVERITY_WARNING,
-                           "privileged is set by interpolation '%s' and "
-                           "cannot be checked",
-                           util_quote(quoted, sizeof(quoted), text, length));
+    char quoted[SL_QUOTE_SIZE];
+    switch (sl_flag(value, &text, &length)) {
+    case SL_FLAG_ON:
+        return sl_reportf(ctx, key, "privileged", NULL, 0, SL_SEVERITY_DEFAULT,
+                          "privileged mode grants every capability, host "
+                          "devices and relaxed security profiles");
+    case SL_FLAG_INTERPOLATED:
+        return sl_reportf(ctx, key, "privileged", text, length,
+                          SL_SEVERITY_WARNING,
+                          "privileged is set by interpolation '%s' and "
+                          "cannot be checked",
+                          sl_quote(quoted, sizeof(quoted), text, length));
+    default:
+        return SL_OK;
     }
-    return SL_OK;
 }
 
 /* What a security_opt entry disables, or NULL when it disables nothing. */
@@ -40,19 +38,19 @@ static const char *disabled_protection(const char *text, size_t length)
         return NULL;
     const char *option = text, *value = text + split + 1;
     size_t option_length = split, value_length = length - split - 1;
-    if (util_equals(option, option_length, "seccomp") &&
-        util_equals(value, value_length, "unconfined"))
+    if (sl_text_equals(option, option_length, "seccomp") &&
+        sl_text_equals(value, value_length, "unconfined"))
         return "removes the seccomp system-call filter";
-    if (util_equals(option, option_length, "apparmor") &&
-        util_equals(value, value_length, "unconfined"))
+    if (sl_text_equals(option, option_length, "apparmor") &&
+        sl_text_equals(value, value_length, "unconfined"))
         return "removes AppArmor confinement";
-    if (util_equals(option, option_length, "label") &&
-        (util_equals(value, value_length, "disable") ||
-         util_equals(value, value_length, "type:spc_t") ||
-         util_equals(value, value_length, "type:unconfined_t")))
+    if (sl_text_equals(option, option_length, "label") &&
+        (sl_text_equals(value, value_length, "disable") ||
+         sl_text_equals(value, value_length, "type:spc_t") ||
+         sl_text_equals(value, value_length, "type:unconfined_t")))
         return "removes SELinux label confinement";
-    if (util_equals(option, option_length, "systempaths") &&
-        util_equals(value, value_length, "unconfined"))
+    if (sl_text_equals(option, option_length, "systempaths") &&
+        sl_text_equals(value, value_length, "unconfined"))
         return "unmasks the kernel's protected system paths";
     return NULL;
 }
@@ -66,42 +64,41 @@ static const char *const field_names[] = {
 static int check_entry(struct sl_context *ctx, enum list_field field,
                        const struct sl_node *where, const struct sl_node *entry)
 {
-    const struct sl_host *host = sandlint_host;
     const char *name = field_names[field];
     const struct sl_node *scalar = entry;
-    if (field == DEVICES && host->node_kind(entry) == SL_NODE_MAPPING)
-        scalar = host->mapping_value(entry, "source", NULL);
+    if (field == DEVICES && sl_node_kind(entry) == SL_NODE_MAPPING)
+        scalar = sl_mapping_value(entry, "source", NULL);
     size_t length;
-    const char *text = host->node_text(scalar, &length);
-    if (text == NULL || host->node_kind(scalar) != SL_NODE_SCALAR)
-        return util_report_unchecked(ctx, where, name, entry);
-    if (host->is_empty(scalar))
+    const char *text = sl_node_text(scalar, &length);
+    if (text == NULL || sl_node_kind(scalar) != SL_NODE_SCALAR)
+        return sl_report_unchecked(ctx, where, name, entry);
+    if (sl_is_empty(scalar))
         return SL_OK;   /* an empty item is no setting */
 
-    char quoted[UTIL_QUOTE_MAX + 8];
-    util_quote(quoted, sizeof(quoted), text, length);
+    char quoted[SL_QUOTE_SIZE];
+    sl_quote(quoted, sizeof(quoted), text, length);
     if (field == SECURITY_OPT) {
         const char *what = disabled_protection(text, length);
         if (what != NULL)
-            return util_report(ctx, where, name, text, length,
-                               SL_SEVERITY_DEFAULT, "security_opt '%s' %s",
-                               quoted, what);
+            return sl_reportf(ctx, where, name, text, length,
+                              SL_SEVERITY_DEFAULT, "security_opt '%s' %s",
+                              quoted, what);
     }
-    if (host->has_interpolation(text, length))
-        return util_report(ctx, where, name, text, length, SL_SEVERITY_WARNING,
-                           "%s entry '%s' is interpolated and cannot be "
-                           "checked", name, quoted);
+    if (sl_has_interpolation(text, length))
+        return sl_reportf(ctx, where, name, text, length, SL_SEVERITY_WARNING,
+                          "%s entry '%s' is interpolated and cannot be "
+                          "checked", name, quoted);
     switch (field) {
     case CAP_ADD:
-        return util_report(ctx, where, name, text, length, SL_SEVERITY_DEFAULT,
-                           "cap_add grants the Linux capability '%s'", quoted);
+        return sl_reportf(ctx, where, name, text, length, SL_SEVERITY_DEFAULT,
+                          "cap_add grants the Linux capability '%s'", quoted);
     case DEVICES:
-        return util_report(ctx, where, name, text, length, SL_SEVERITY_DEFAULT,
-                           "devices exposes the host device '%s'", quoted);
+        return sl_reportf(ctx, where, name, text, length, SL_SEVERITY_DEFAULT,
+                          "devices exposes the host device '%s'", quoted);
     case DEVICE_CGROUP_RULES:
-        return util_report(ctx, where, name, text, length, SL_SEVERITY_DEFAULT,
-                           "device_cgroup_rules allows device access '%s'",
-                           quoted);
+        return sl_reportf(ctx, where, name, text, length, SL_SEVERITY_DEFAULT,
+                          "device_cgroup_rules allows device access '%s'",
+                          quoted);
     case SECURITY_OPT:
         break;
     }
@@ -114,17 +111,16 @@ static int check_service(struct sl_context *ctx, const char *service,
 {
     (void)service;
     (void)service_key;
-    const struct sl_host *host = sandlint_host;
     const struct sl_node *key;
-    const struct sl_node *value = host->mapping_value(settings, "privileged", &key);
+    const struct sl_node *value = sl_mapping_value(settings, "privileged", &key);
     if (value != NULL && check_privileged(ctx, key, value) != SL_OK)
         return SL_ERROR;
     for (int field = CAP_ADD; field <= SECURITY_OPT; field++) {
-        value = host->mapping_value(settings, field_names[field], &key);
-        size_t count = util_list_count(value);
+        value = sl_mapping_value(settings, field_names[field], &key);
+        size_t count = sl_list_count(value);
         for (size_t i = 0; i < count; i++) {
             const struct sl_node *where;
-            const struct sl_node *entry = util_list_entry(value, key, i, &where);
+            const struct sl_node *entry = sl_list_entry(value, key, i, &where);
             if (check_entry(ctx, (enum list_field)field, where, entry) != SL_OK)
                 return SL_ERROR;
         }

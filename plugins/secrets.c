@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sandlint/plugin.h"
-#include "plugin_util.h"
+#include <sandlint/rule.h>
 
 static const char *const sections[] = { "secrets", "configs" };
 
@@ -20,75 +19,63 @@ static int report_environment(struct sl_context *ctx, const struct sl_node *wher
 {
     char *value = malloc(length + 5);
     if (value == NULL) {
-        sandlint_host->set_error(ctx, "out of memory");
+        sl_set_error(ctx, "out of memory");
         return SL_ERROR;
     }
     memcpy(value, "env:", 4);
     memcpy(value + 4, variable, length);
     value[length + 4] = '\0';
-    char quoted[UTIL_QUOTE_MAX + 8];
-    int status = util_report(ctx, where, section, value, length + 4,
-                             SL_SEVERITY_DEFAULT,
-                             "%s '%s' copies the host environment variable "
-                             "'%s' into the container", section, quoted_name,
-                             util_quote(quoted, sizeof(quoted), variable, length));
+    char quoted[SL_QUOTE_SIZE];
+    int status = sl_reportf(ctx, where, section, value, length + 4,
+                            SL_SEVERITY_DEFAULT,
+                            "%s '%s' copies the host environment variable "
+                            "'%s' into the container", section, quoted_name,
+                            sl_quote(quoted, sizeof(quoted), variable, length));
     free(value);
     return status;
-}
-
-/* The scalar text of a definition's setting, or NULL when it is no setting. */
-static const char *setting_text(const struct sl_node *definition,
-                                const char *name, size_t *length)
-{
-    const struct sl_host *host = sandlint_host;
-    const struct sl_node *value = host->mapping_value(definition, name, NULL);
-    *length = 0;
-    if (host->is_empty(value) || host->node_kind(value) != SL_NODE_SCALAR)
-        return NULL;
-    const char *text = host->node_text(value, length);
-    return text != NULL && *length > 0 ? text : NULL;
 }
 
 static int check_entry(struct sl_context *ctx, const char *section,
                        const struct sl_node *where, const struct sl_node *entry)
 {
-    const struct sl_host *host = sandlint_host;
     const struct sl_node *name_node = entry;
-    if (host->node_kind(entry) == SL_NODE_MAPPING) {
-        name_node = host->mapping_value(entry, "source", NULL);
+    if (sl_node_kind(entry) == SL_NODE_MAPPING) {
+        name_node = sl_mapping_value(entry, "source", NULL);
         if (name_node == NULL)
-            return util_report_unchecked(ctx, where, section, entry);
+            return sl_report_unchecked(ctx, where, section, entry);
     }
     size_t length;
-    const char *name = host->node_text(name_node, &length);
-    if (name == NULL || host->node_kind(name_node) != SL_NODE_SCALAR)
-        return util_report_unchecked(ctx, where, section, entry);
-    if (host->is_empty(name_node) || length == 0)
+    const char *name = sl_node_text(name_node, &length);
+    if (name == NULL || sl_node_kind(name_node) != SL_NODE_SCALAR)
+        return sl_report_unchecked(ctx, where, section, entry);
+    if (sl_is_empty(name_node) || length == 0)
         return SL_OK;   /* an empty item is no setting */
 
-    char quoted_name[UTIL_QUOTE_MAX + 8];
-    util_quote(quoted_name, sizeof(quoted_name), name, length);
-    if (host->has_interpolation(name, length))
-        return util_report(ctx, where, section, name, length,
-                           SL_SEVERITY_WARNING,
-                           "%s reference '%s' is interpolated and cannot be "
-                           "checked", section, quoted_name);
+    char quoted_name[SL_QUOTE_SIZE];
+    sl_quote(quoted_name, sizeof(quoted_name), name, length);
+    if (sl_has_interpolation(name, length))
+        return sl_reportf(ctx, where, section, name, length,
+                          SL_SEVERITY_WARNING,
+                          "%s reference '%s' is interpolated and cannot be "
+                          "checked", section, quoted_name);
 
     const struct sl_node *definition =
-        host->definition(ctx, section, name, length, NULL);
-    if (host->node_kind(definition) != SL_NODE_MAPPING)
+        sl_definition(ctx, section, name, length, NULL);
+    if (sl_node_kind(definition) != SL_NODE_MAPPING)
         return SL_OK;   /* undefined here: nothing is copied from this file */
     size_t file_length, variable_length;
-    const char *file = setting_text(definition, "file", &file_length);
+    const char *file = sl_setting_text(sl_mapping_value(definition, "file", NULL),
+                                       &file_length);
     if (file != NULL) {
-        char quoted[UTIL_QUOTE_MAX + 8];
-        return util_report(ctx, where, section, file, file_length,
-                           SL_SEVERITY_DEFAULT,
-                           "%s '%s' copies the host file '%s' into the "
-                           "container", section, quoted_name,
-                           util_quote(quoted, sizeof(quoted), file, file_length));
+        char quoted[SL_QUOTE_SIZE];
+        return sl_reportf(ctx, where, section, file, file_length,
+                          SL_SEVERITY_DEFAULT,
+                          "%s '%s' copies the host file '%s' into the "
+                          "container", section, quoted_name,
+                          sl_quote(quoted, sizeof(quoted), file, file_length));
     }
-    const char *variable = setting_text(definition, "environment", &variable_length);
+    const char *variable = sl_setting_text(
+        sl_mapping_value(definition, "environment", NULL), &variable_length);
     if (variable != NULL)
         return report_environment(ctx, where, section, quoted_name, variable,
                                   variable_length);
@@ -101,14 +88,13 @@ static int check_service(struct sl_context *ctx, const char *service,
 {
     (void)service;
     (void)service_key;
-    const struct sl_host *host = sandlint_host;
     for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]); s++) {
         const struct sl_node *key;
-        const struct sl_node *value = host->mapping_value(settings, sections[s], &key);
-        size_t count = util_list_count(value);
+        const struct sl_node *value = sl_mapping_value(settings, sections[s], &key);
+        size_t count = sl_list_count(value);
         for (size_t i = 0; i < count; i++) {
             const struct sl_node *where;
-            const struct sl_node *entry = util_list_entry(value, key, i, &where);
+            const struct sl_node *entry = sl_list_entry(value, key, i, &where);
             if (check_entry(ctx, sections[s], where, entry) != SL_OK)
                 return SL_ERROR;
         }

@@ -187,7 +187,11 @@ config_error "INI text after a header" e10.ini "e10.ini:1:32: text after the sec
 
 # --- new settings are read -------------------------------------------------------
 printf '[sandlint]\nexclude = vendor/*\nextend-select = SBX001\n[rule SBX003]\ndepth = 3\n' > new.ini
-expect_status 1 "INI exclude, extend-select, [rule CODE]" -- --config new.ini repo || true
+# [rule CODE] is read, then checked against what the loaded rules declare
+# (SBX003 declares no options; tests/plugin_abi.sh covers rules that do).
+expect_status 2 "INI exclude, extend-select, [rule CODE]" -- --config new.ini repo || true
+contains "$err" "new.ini:5:1: rule SBX003 has no option 'depth' (it declares none)" "INI rule option checked against the rule"
 printf '[tool.sandlint]\nexclude = ["vendor/*"]\nextend-select = ["SBX001"]\n[tool.sandlint.rules.SBX003]\ndepth = 3\n' > new.toml
-expect_status 1 "TOML exclude, extend-select, rules" -- --config new.toml repo || true
+expect_status 2 "TOML exclude, extend-select, rules" -- --config new.toml repo || true
+contains "$err" "new.toml:5:1: rule SBX003 has no option 'depth' (it declares none)" "TOML rule option checked against the rule"
 finish

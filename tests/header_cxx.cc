@@ -1,25 +1,52 @@
-// The SDK header compiles as C++ (-std=c++11 -pedantic -Werror), and a
-// plugin can be written in C++.
+// The SDK headers compile as C++ (-std=c++11 -pedantic -Werror), and a
+// plugin can be written in C++ with the helpers of <sandlint/rule.h>.
 #include <cstdio>
 
-#include <sandlint/plugin.h>
+#include <sandlint/rule.h>
 
 namespace {
+
+int visit(struct sl_context *ctx, const struct sl_mount *mount, void *data)
+{
+    char quoted[SL_QUOTE_SIZE];
+    (void)data;
+    if (mount->kind != SL_MOUNT_HOST_PATH)
+        return SL_OK;
+    return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                      mount->value_length, SL_SEVERITY_DEFAULT, "mounts '%s'",
+                      sl_quote(quoted, sizeof(quoted), mount->value,
+                               mount->value_length));
+}
 
 int check_service(struct sl_context *ctx, const char *service,
                   const struct sl_node *key, const struct sl_node *value)
 {
     (void)service;
-    (void)value;
     struct sl_finding finding = { SL_FINDING_INIT, key, NULL, "field", NULL, 0,
                                   SL_SEVERITY_WARNING, "message", NULL };
-    return sandlint_host->report(ctx, &finding);
+    const char *label;
+    size_t length;
+    int strict;
+    if (sl_option_string(ctx, "label", &label, &length) != SL_OK ||
+        sl_option_boolean(ctx, "strict", &strict) != SL_OK)
+        return SL_ERROR;
+    if (sl_report(ctx, &finding) != SL_OK)
+        return SL_ERROR;
+    return sl_host_mounts(ctx, value, visit, NULL);
 }
+
+const struct sl_option label_option = {
+    SL_OPTION_INIT, "label", SL_OPTION_STRING, "a label", "none", 0, 0, NULL,
+};
+const struct sl_option strict_option = {
+    SL_OPTION_INIT, "strict", SL_OPTION_BOOLEAN, "a switch", NULL, 0, 1, NULL,
+};
+const struct sl_option *const options[] = { &label_option, &strict_option, NULL };
 
 const struct sl_rule rule = {
     SL_RULE_INIT, "HDR002", "header-cxx", "header_tests", NULL,
     "compiles as C++", NULL, NULL, NULL, NULL, NULL,
-    SL_SEVERITY_WARNING, NULL, check_service,
+    SL_SEVERITY_WARNING, NULL, check_service, options, SL_RULE_OPT_IN,
 };
 const struct sl_rule *const rules[] = { &rule, NULL };
 const struct sl_plugin plugin = {
@@ -32,8 +59,8 @@ SANDLINT_PLUGIN(plugin)
 
 int main()
 {
-    bool ok = sandlint_plugin_entry(NULL) == &plugin;
-    std::printf("1..1\n%s 1 - the SDK header compiles as C++ and the entry works\n",
+    bool ok = sandlint_plugin_entry(NULL) == &plugin && !SL_HOST_HAS(option_string);
+    std::printf("1..1\n%s 1 - the SDK headers compile as C++ and the entry works\n",
                 ok ? "ok" : "not ok");
     return ok ? 0 : 1;
 }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # The plugin SDK as a third party sees it: `make install DESTDIR=...`, then
-# build examples/plugin/ using only `pkg-config --cflags sandlint` and
-# `plugindir`, load it with --plugin, and check its findings.  Also checks
-# what the install contains.
+# build the installed examples/plugin/ using only `pkg-config --cflags
+# sandlint` and `plugindir`, run its golden test, load it with --plugin,
+# and check its findings and its option.  Also checks what the install
+# contains.
 . "${abs_top_srcdir:?}/tests/lib.sh"
 make_scratch
 : "${abs_top_builddir:?}"
@@ -37,26 +38,56 @@ for page in sandlint.1 sandlint.conf.5 sandlint-plugin.3 sandlint-rules.7; do
     [ -n "$(find "$stage" -name "$page")" ] && pass "$page installed" || fail "$page not installed"
 done
 
-# Build the example plugin exactly as its README says, outside the tree.
-cp "$abs_top_srcdir/examples/plugin/host_gateway.c" "$abs_top_srcdir/examples/plugin/Makefile" \
-   "$abs_top_srcdir/examples/plugin/sample.yaml" "$scratch/"
-if (cd "$scratch" && ${MAKE:-make} CFLAGS="-O2 -Werror") >"$scratch/build.log" 2>&1; then
+# Build the example plugin from where `make install` put it, exactly as its
+# README says, outside the tree; its golden test uses the rule's option.
+example=$(find "$stage" -type d -path '*/doc/sandlint/examples/plugin' | head -n 1)
+[ -n "$example" ] && pass "examples/plugin installed in the doc directory" ||
+    { fail "examples/plugin not installed under doc/sandlint"; finish; }
+for file in README.md Makefile host_gateway.c sample.yaml golden/.sandlint.ini \
+        golden/expected.json golden/sandbox/compose.yaml; do
+    [ -f "$example/$file" ] || fail "examples/plugin/$file not installed"
+done
+[ -n "$(find "$stage" -path '*/include/sandlint/rule.h')" ] && pass "rule.h installed" ||
+    fail "no rule.h installed"
+cp -R "$example" "$scratch/example"
+if (cd "$scratch/example" && ${MAKE:-make} CFLAGS="-O2 -Werror") >"$scratch/build.log" 2>&1; then
     pass "examples/plugin builds with pkg-config alone"
 else
     fail "examples/plugin does not build"
     cat "$scratch/build.log" >&2
 fi
 installed=$(find "$stage" -path '*/bin/sandlint' | head -n 1)
-cd "$scratch"
+cd "$scratch/example"
+if ${MAKE:-make} check SANDLINT="$installed" >"$scratch/check.log" 2>&1; then
+    pass "the example's golden test passes with the installed sandlint"
+else
+    fail "the example's golden test fails"
+    cat "$scratch/check.log" >&2
+fi
 set +e
 "$installed" --format json --no-default-plugins --plugin ./host_gateway.so sample.yaml >"$out" 2>"$err"
 status=$?
 set -e
 [ "$status" -eq 1 ] && pass "installed sandlint runs the out-of-tree plugin" || fail "exit $status: $(cat "$err")"
 contains "$out" '"rule": "ACME001"' "out-of-tree rule reports"
-contains "$out" '"key": "web:extra_hosts:host.docker.internal:host-gateway", "message": "extra_hosts maps a name to the host'"'"'s own address"' "list-form finding"
+contains "$out" '"key": "web:extra_hosts:host.docker.internal:host-gateway", "message": "extra_hosts maps '"'"'host.docker.internal'"'"' to the host'"'"'s own address"' "list-form finding"
 contains "$out" '"key": "worker:extra_hosts:metrics.local"' "mapping-form finding"
+contains "$out" "allowlist 'worker:extra_hosts:metrics.local' under acme_network" "%k in the rule's hint"
 lacks "$out" "10.0.0.5" "ordinary entries are fine"
+printf '[rule ACME001]\nallowed_hosts = metrics.local, host.docker.internal\n' > .sandlint.ini
+set +e
+"$installed" --format json --no-default-plugins --plugin ./host_gateway.so sample.yaml >"$out" 2>"$err"
+status=$?
+set -e
+[ "$status" -eq 0 ] && pass "allowed_hosts silences the reviewed names" || fail "exit $status: $(cat "$err")"
+printf '[rule ACME001]\nallowed_host = metrics.local\n' > .sandlint.ini
+set +e
+"$installed" --no-default-plugins --plugin ./host_gateway.so sample.yaml >"$out" 2>"$err"
+status=$?
+set -e
+[ "$status" -eq 2 ] && pass "a misspelt option is a config error" || fail "misspelt option: exit $status"
+contains "$err" ".sandlint.ini:2:1: rule ACME001 has no option 'allowed_host' (its options: allowed_hosts)" "the error names the file, line and column"
+rm .sandlint.ini
 if command -v nm >/dev/null 2>&1; then
     exported=$(nm -D --defined-only host_gateway.so | awk '$2 ~ /^[TDBR]$/ {print $3}' | tr '\n' ' ')
     [ "$exported" = "sandlint_plugin_entry " ] && pass "example exports only its entry" || fail "example exports: $exported"

@@ -192,6 +192,59 @@ static void test_sort_order(void **state)
     assert_int_equal(set.items[3].rule, SBX003);
     finding_set_release(&set);
 }
+/* A finding about a whole document (ABI 1.1): no service, a field, and the
+ * key field:value given as it is. */
+static struct finding *add_document(struct finding_set *set, int severity,
+                                    unsigned line)
+{
+    struct finding_spec spec = {
+        .rule = SBX001, .severity = severity, .line = line, .column = 3,
+        .field = "networks", .value = "hostnet", .value_length = 7,
+        .key = "networks:hostnet", .key_length = 16, .message = "m",
+    };
+    return finding_set_add(set, &spec);
+}
+
+static void test_document_level_findings(void **state)
+{
+    (void)state;
+    struct finding_set set;
+    finding_set_init(&set);
+    const struct finding *finding = add_document(&set, SL_SEVERITY_WARNING, 4);
+    assert_non_null(finding);
+    assert_null(finding->service);
+    assert_string_equal(finding->field, "networks");
+    assert_string_equal(finding->value, "hostnet");
+    assert_string_equal(finding->key, "networks:hostnet");
+    /* One per rule and key, as for service settings. */
+    assert_null(add_document(&set, SL_SEVERITY_WARNING, 9));
+    assert_non_null(add_document(&set, SL_SEVERITY_ERROR, 9));
+    assert_int_equal(set.count, 1);
+    assert_int_equal(set.items[0].line, 9);
+
+    /* And it crosses from a worker as it is. */
+    struct file_result result, decoded;
+    file_result_init(&result, "a/compose.yaml", "pkg");
+    add_document(&result.findings, SL_SEVERITY_ERROR, 2);
+    struct byte_buffer buffer = BYTE_BUFFER_INIT;
+    protocol_put_result(&buffer, 1, &result);
+    size_t at = 0;
+    struct frame frame;
+    const char *reason = NULL;
+    file_result_init(&decoded, "a/compose.yaml", "pkg");
+    assert_int_equal(protocol_next_frame(&buffer, &at, &frame, &reason), 1);
+    assert_int_equal(codec_decode_findings(frame.payload, frame.length,
+                                           registry.rule_count, &decoded, &reason), 0);
+    assert_int_equal(decoded.findings.count, 1);
+    assert_null(decoded.findings.items[0].service);
+    assert_string_equal(decoded.findings.items[0].field, "networks");
+    assert_string_equal(decoded.findings.items[0].key, "networks:hostnet");
+    file_result_release(&decoded);
+    file_result_release(&result);
+    byte_buffer_release(&buffer);
+    finding_set_release(&set);
+}
+
 
 /* ------------------------------------------------------------------ */
 /* the codec and the frames                                            */
@@ -447,6 +500,7 @@ int main(void)
         T(test_key_bytes),
         T(test_dedupe_keeps_first_but_error_beats_warning),
         T(test_file_level_findings_are_all_kept),
+        T(test_document_level_findings),
         T(test_limits_end_in_one_error),
         T(test_sort_order),
         T(test_codec_round_trip),

@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config_file.h"
 #include "loader.h"
 #include "registry.h"
+#include "rule_options.h"
 
 static struct registry registry;
 static char *error;
@@ -229,6 +231,153 @@ static void test_descriptor_fields_are_validated(void **state)
     assert_non_null(strstr(error, "too small"));
 }
 
+/* ---- options (ABI 1.1) --------------------------------------------------- */
+
+static const char *const default_hosts[] = { "a.example", NULL };
+static const struct sl_option opt_hosts = {
+    SL_OPTION_INIT, "hosts", SL_OPTION_LIST, "host names", NULL, 0, 0, default_hosts,
+};
+static const struct sl_option opt_limit = {
+    SL_OPTION_INIT, "limit", SL_OPTION_INTEGER, "a number", NULL, 3, 0, NULL,
+};
+static const struct sl_option opt_label = {
+    SL_OPTION_INIT, "label", SL_OPTION_STRING, "a word", "none", 0, 0, NULL,
+};
+static const struct sl_option opt_strict = {
+    SL_OPTION_INIT, "strict", SL_OPTION_BOOLEAN, "a switch", NULL, 0, 1, NULL,
+};
+
+/* A rule declaring the given options; refused or accepted, *error says. */
+static int add_with_options(const struct sl_option *const *options)
+{
+    struct sl_rule rule = make_rule("OPT1", "with-options");
+    rule.options = options;
+    return add(&rule, NULL, "opt");
+}
+
+static void assert_option_refused(const struct sl_option *option, const char *reason)
+{
+    const struct sl_option *options[] = { &opt_limit, option, NULL };
+    assert_int_equal(add_with_options(options), -1);
+    if (strstr(error, reason) == NULL)
+        fail_msg("'%s' not in '%s'", reason, error);
+}
+
+static void test_options_are_validated(void **state)
+{
+    (void)state;
+    struct sl_option bad = opt_label;
+    bad.name = "Bad Name";
+    assert_option_refused(&bad, "option 1 has an invalid name 'Bad Name'");
+    bad = opt_label;
+    bad.name = NULL;
+    assert_option_refused(&bad, "option 1 has no name");
+    bad = opt_label;
+    bad.type = 9;
+    assert_option_refused(&bad, "rule OPT1 option 'label' has an unknown type");
+    bad = opt_label;
+    bad.summary = "";
+    assert_option_refused(&bad, "option 'label' has no summary");
+    bad = opt_limit;
+    assert_option_refused(&bad, "option 'limit' is declared twice");
+    bad = opt_label;
+    bad.struct_size = 8;
+    assert_option_refused(&bad, "option 1 declares struct_size 8, smaller than ABI 1.1's");
+    assert_int_equal(registry.rule_count, CORE_RULE_COUNT);
+
+    const struct sl_option *options[] = { &opt_hosts, &opt_limit, &opt_label,
+                                          &opt_strict, NULL };
+    assert_int_equal(add_with_options(options), 0);
+    const struct rule_entry *entry = &registry.rules[registry_find_code(&registry, "OPT1")];
+    assert_int_equal(entry->option_count, 4);
+    /* Without configuration every option answers with its default. */
+    size_t length;
+    assert_string_equal(rule_option_string(rule_entry_option(entry, "label"), &length),
+                        "none");
+    assert_int_equal(length, 4);
+    assert_int_equal(rule_option_integer(rule_entry_option(entry, "limit")), 3);
+    assert_true(rule_option_boolean(rule_entry_option(entry, "strict")));
+    const struct rule_option *hosts = rule_entry_option(entry, "hosts");
+    assert_int_equal(rule_option_list_count(hosts), 1);
+    assert_string_equal(rule_option_list_item(hosts, 0, NULL), "a.example");
+    assert_null(rule_option_list_item(hosts, 1, NULL));
+    assert_null(rule_entry_option(entry, "nope"));
+}
+
+/* A rule built for ABI 1.0 is as large as 1.0's struct: whatever lies past
+ * it (here: a pointer and flags of a 1.1 rule) is not read. */
+static void test_rule_of_abi_1_0_is_zero_filled(void **state)
+{
+    (void)state;
+    static const struct sl_option *const options[] = { &opt_label, NULL };
+    struct sl_rule rule = make_rule("OLD1", "old");
+    rule.struct_size = offsetof(struct sl_rule, check_service) + sizeof(void *);
+    rule.options = options;
+    rule.flags = SL_RULE_OPT_IN;
+    assert_int_equal(add(&rule, NULL, "old"), 0);
+    const struct rule_entry *entry = &registry.rules[registry_find_code(&registry, "OLD1")];
+    assert_int_equal(entry->option_count, 0);
+    assert_null(entry->rule.options);
+    assert_int_equal(entry->rule.flags, 0);
+    assert_true(entry->enabled);
+}
+
+/* Options from an INI text checked against the loaded rules. */
+static int apply_ini(const char *text, struct config_error *config_error)
+{
+    struct config config;
+    config_init(&config);
+    memset(config_error, 0, sizeof(*config_error));
+    int result = config_parse_ini(&config, text, strlen(text), config_error);
+    if (result == 0)
+        result = rule_options_apply(&registry, &config, config_error);
+    config_release(&config);
+    return result;
+}
+
+static void expect_option_error(const char *text, unsigned line, unsigned column,
+                                const char *message)
+{
+    struct config_error config_error;
+    assert_int_equal(apply_ini(text, &config_error), -1);
+    assert_non_null(config_error.message);
+    if (strstr(config_error.message, message) == NULL)
+        fail_msg("'%s' not in '%s'", message, config_error.message);
+    assert_int_equal(config_error.pos.line, line);
+    assert_int_equal(config_error.pos.column, column);
+    config_error_release(&config_error);
+}
+
+static void test_configured_options(void **state)
+{
+    (void)state;
+    const struct sl_option *options[] = { &opt_hosts, &opt_limit, &opt_label,
+                                          &opt_strict, NULL };
+    assert_int_equal(add_with_options(options), 0);
+    struct config_error config_error;
+    assert_int_equal(apply_ini("[rule OPT1]\nlabel = hi\nlimit = -7\nstrict = off\n"
+                               "hosts = x, y ,z\n", &config_error), 0);
+    assert_null(config_error.message);
+    const struct rule_entry *entry = &registry.rules[registry_find_code(&registry, "OPT1")];
+    assert_string_equal(rule_option_string(rule_entry_option(entry, "label"), NULL), "hi");
+    assert_int_equal(rule_option_integer(rule_entry_option(entry, "limit")), -7);
+    assert_false(rule_option_boolean(rule_entry_option(entry, "strict")));
+    const struct rule_option *hosts = rule_entry_option(entry, "hosts");
+    assert_int_equal(rule_option_list_count(hosts), 3);
+    assert_string_equal(rule_option_list_item(hosts, 1, NULL), "y");
+    assert_string_equal(rule_option_list_item(hosts, 2, NULL), "z");
+
+    expect_option_error("[rule OPT1]\nlimit = ten\n", 2, 9, "must be a 64-bit integer, not 'ten'");
+    expect_option_error("[rule OPT1]\nstrict = 2\n", 2, 10, "must be a boolean");
+    expect_option_error("[rule OPT1]\nlimt = 1\n", 2, 1,
+                        "rule OPT1 has no option 'limt' (its options: hosts, limit, "
+                        "label, strict)");
+    expect_option_error("[rule OPT9]\nlimit = 1\n", 1, 7,
+                        "options for rule 'OPT9', but no loaded rule has that code");
+    expect_option_error("[rule with-options]\nlimit = 1\n", 1, 7,
+                        "no loaded rule has that code");
+}
+
 /* ---- selection --------------------------------------------------------- */
 
 static void add_sample_rules(void)
@@ -307,6 +456,31 @@ static void test_unknown_selector_is_an_error(void **state)
     assert_non_null(strstr(error, "'SBX9'"));
 }
 
+static void test_opt_in_rules_run_only_when_selected(void **state)
+{
+    (void)state;
+    add_sample_rules();
+    struct sl_rule hardening = make_rule("SBX101", "cap_drop_all");
+    hardening.group = "sandbox_hardening";
+    hardening.flags = SL_RULE_OPT_IN;
+    assert_int_equal(add(&hardening, NULL, "ph"), 0);
+    assert_false(enabled("SBX101"));
+    assert_int_equal(select_rules(NULL, NULL), 0);
+    assert_true(enabled("SBX001") && enabled("ABC010") && !enabled("SBX101"));
+    assert_int_equal(select_rules(NULL, "SBX003"), 0);
+    assert_false(enabled("SBX101"));
+    const char *selectors[] = { "SBX101", "cap_drop_all", "sandbox_hardening", "SBX1" };
+    for (size_t i = 0; i < sizeof(selectors) / sizeof(selectors[0]); i++) {
+        assert_int_equal(select_rules(selectors[i], NULL), 0);
+        assert_true(enabled("SBX101"));
+        assert_false(enabled("SBX001"));
+    }
+    assert_int_equal(select_rules("sandbox_privileges", NULL), 0);
+    assert_false(enabled("SBX101"));
+    assert_int_equal(select_rules("SBX", "SBX001"), 0);
+    assert_true(enabled("SBX101") && enabled("SBX003") && !enabled("SBX001"));
+}
+
 static void test_ignore_can_silence_core_rules(void **state)
 {
     (void)state;
@@ -335,6 +509,10 @@ int main(void)
         T(test_select_by_code_prefix_name_group),
         T(test_unknown_selector_is_an_error),
         T(test_ignore_can_silence_core_rules),
+        T(test_options_are_validated),
+        T(test_rule_of_abi_1_0_is_zero_filled),
+        T(test_configured_options),
+        T(test_opt_in_rules_run_only_when_selected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,6 +17,11 @@
  * slots the running host lacks (check host->struct_size or host->abi_minor
  * before calling a slot marked "since 1.N").
  *
+ * What each minor version added is marked "since 1.N" at the slot.  ABI
+ * 1.1 added the host mounts service, per-rule options, document-level
+ * findings, '%k' in hints and opt-in rules; <sandlint/rule.h> wraps the
+ * host table in static inline helpers.
+ *
  * Ownership.  Plugins never free host memory.  Nodes, strings returned by
  * the node API and the context are owned by the host and stay valid only
  * during the check callback that received them.  Strings a plugin passes to
@@ -37,7 +42,7 @@ extern "C" {
 
 /* ABI version implemented by this header. */
 #define SL_ABI_MAJOR 1
-#define SL_ABI_MINOR 0
+#define SL_ABI_MINOR 1
 
 /* Name of the single symbol a plugin exports. */
 #define SL_ENTRY_SYMBOL "sandlint_plugin_entry"
@@ -140,20 +145,166 @@ struct sl_volume {
  * The finding's allowlist key is built by the host:
  *   service:field          when value is NULL
  *   service:field:value    otherwise (value byte-exact as written)
+ * A document-level finding (since 1.1: service NULL in check_document, for
+ * a top-level setting such as networks or volumes) has no service:
+ *   field                  when value is NULL
+ *   field:value            otherwise
  */
 struct sl_finding {
     size_t struct_size;
     const struct sl_node *node;  /* required: where the finding points */
-    const char *service;         /* NULL: the service being checked */
+    const char *service;         /* NULL: the service being checked; in
+                                    check_document (since 1.1) a finding
+                                    about the document, without service */
     const char *field;           /* required: "cap_add", "post_start.privileged" */
     const char *value;           /* NULL for a setting without a value */
     size_t value_length;         /* bytes of value (value may hold any byte) */
     int severity;                /* enum sl_severity; 0 = the rule's default */
     const char *message;         /* required: one sentence, no trailing period */
     const char *hint;            /* NULL: the host writes the standard hint
-                                    naming the key and the rule's group */
+                                    naming the key and the rule's group.
+                                    Since 1.1 "%k" stands for the key and
+                                    "%%" for "%" (a plugin built for 1.0
+                                    gets its hint printed as given) */
 };
 #define SL_FINDING_INIT sizeof(struct sl_finding)
+
+/* ---------------------------------------------------------------------- */
+/* Host mounts (since 1.1)                                                 */
+/* ---------------------------------------------------------------------- */
+
+/* What a struct sl_mount describes (sl_mount.kind).  Later versions may
+ * add kinds: a rule ignores the kinds it does not know. */
+enum sl_mount_kind {
+    SL_MOUNT_HOST_PATH = 1,      /* a host path visible in the container:
+                                    a bind, a named pipe, or a named volume
+                                    whose definition binds a host path */
+    SL_MOUNT_CONTAINER = 2,      /* volumes_from container:NAME[:MODE]: the
+                                    mounts of a container the file does not
+                                    declare */
+    SL_MOUNT_INTERPOLATED = 3,   /* may be a host mount, depending on an
+                                    interpolation: cannot be checked */
+    SL_MOUNT_UNSUPPORTED = 4     /* an entry of a shape that cannot be
+                                    checked (a sequence item, a non-scalar
+                                    type or source) */
+};
+
+/* How the entry is written (sl_mount.syntax). */
+enum sl_mount_syntax {
+    SL_MOUNT_SHORT = 1,          /* a volumes string SOURCE:TARGET[:MODE] */
+    SL_MOUNT_LONG = 2,           /* a volumes mapping {type, source, ...} */
+    SL_MOUNT_VOLUMES_FROM = 3    /* a volumes_from entry */
+};
+
+/* Which part of an SL_MOUNT_INTERPOLATED entry holds the interpolation
+ * (sl_mount.part); sl_mount.interpolated is its text. */
+enum sl_mount_part {
+    SL_MOUNT_PART_NONE = 0,
+    SL_MOUNT_PART_ENTRY = 1,     /* the entry as a whole (${VOLUME_SPEC}) */
+    SL_MOUNT_PART_SOURCE = 2,    /* the source (${DATA}:/data) */
+    SL_MOUNT_PART_TYPE = 3,      /* a long-syntax type */
+    SL_MOUNT_PART_DRIVER = 4,    /* the driver of the named volume */
+    SL_MOUNT_PART_DRIVER_OPTS_O = 5 /* driver_opts.o of the named volume */
+};
+
+/* Flags of a mount (sl_mount.flags).  Later versions may add flags. */
+#define SL_MOUNT_ENGINE_API 0x1  /* exposes a container engine API, as
+                                    sl_host.is_engine_socket says: SBX006
+                                    reports it, SBX003 every other one */
+#define SL_MOUNT_READ_ONLY 0x2   /* mounted read-only: a mode holding "ro",
+                                    or long-syntax read_only true */
+#define SL_MOUNT_SOURCE_INTERPOLATED 0x4 /* a host path holding an
+                                    interpolation (${HOME}/.ssh): a host
+                                    path whatever it expands to */
+
+/* Key value of a host mount whose source is not written. */
+#define SL_MOUNT_UNSPECIFIED "<unspecified>"
+
+/*
+ * One host mount, or one entry that cannot be checked, as
+ * sl_host.host_mounts() finds it.  Filled by the host; every pointer
+ * (texts are not NUL-terminated: use the lengths) is valid only during the
+ * callback that receives the struct.  Fields past the size the running
+ * host knows are zero.
+ */
+struct sl_mount {
+    size_t struct_size;          /* the size the host filled */
+    int kind;                    /* enum sl_mount_kind */
+    int syntax;                  /* enum sl_mount_syntax */
+    unsigned flags;              /* SL_MOUNT_* */
+    const char *field;           /* the finding's field: "volumes" or
+                                    "volumes_from" (NUL-terminated) */
+    const struct sl_node *node;  /* where a finding points: the list item,
+                                    or the key of a scalar given for the
+                                    list */
+    const struct sl_node *entry; /* the entry; for SL_MOUNT_UNSUPPORTED the
+                                    node that cannot be checked */
+    const char *value;           /* the key value: the host source as
+                                    written (SL_MOUNT_UNSPECIFIED when not
+                                    written; a named volume's
+                                    driver_opts.device); the whole entry of
+                                    volumes_from and of a short-syntax
+                                    entry with an interpolated source;
+                                    "<mapping>" or "<sequence>" for
+                                    SL_MOUNT_UNSUPPORTED */
+    size_t value_length;
+    const char *source;          /* HOST_PATH: the host path, or NULL when
+                                    not written; CONTAINER: the container
+                                    name; else the source as written or NULL */
+    size_t source_length;
+    const char *target;          /* container path, or NULL */
+    size_t target_length;
+    const char *mode;            /* short syntax and volumes_from: the mode
+                                    ("ro", "rw,z"), or NULL */
+    size_t mode_length;
+    const char *type;            /* long syntax: type as written, or NULL */
+    size_t type_length;
+    const char *volume;          /* the named volume's name, or NULL */
+    size_t volume_length;
+    const char *bind_option;     /* a named volume's "bind" or "rbind" (from
+                                    driver_opts.o), else NULL */
+    int part;                    /* INTERPOLATED: enum sl_mount_part */
+    const char *interpolated;    /* INTERPOLATED: the text of that part */
+    size_t interpolated_length;
+};
+
+/*
+ * Receives each mount found by sl_host.host_mounts().  Returns SL_OK to
+ * go on, anything else to stop (host_mounts() then returns SL_ERROR).
+ */
+typedef int (*sl_mount_fn)(struct sl_context *ctx,
+                           const struct sl_mount *mount, void *data);
+
+/* ---------------------------------------------------------------------- */
+/* Per-rule options (since 1.1)                                            */
+/* ---------------------------------------------------------------------- */
+
+/* The type of an option (sl_option.type). */
+enum sl_option_type {
+    SL_OPTION_STRING = 1,
+    SL_OPTION_INTEGER = 2,       /* a signed 64-bit integer */
+    SL_OPTION_BOOLEAN = 3,
+    SL_OPTION_LIST = 4           /* a list of strings */
+};
+
+/*
+ * An option a rule declares (sl_rule.options): set in the configuration
+ * as `name = value` under [rule CODE] (INI) or [tool.sandlint.rules.CODE]
+ * (TOML).  Static data of the plugin.  Set struct_size with SL_OPTION_INIT.
+ */
+struct sl_option {
+    size_t struct_size;          /* SL_OPTION_INIT */
+    const char *name;            /* "allowed_hosts": lower-case letters,
+                                    digits, '_' and '-'; unique in the rule */
+    int type;                    /* enum sl_option_type */
+    const char *summary;         /* required: one line, no trailing period */
+    const char *default_string;  /* STRING: the default; NULL means "" */
+    long long default_integer;   /* INTEGER: the default */
+    int default_boolean;         /* BOOLEAN: the default, 0 or 1 */
+    const char *const *default_list; /* LIST: NULL-terminated, or NULL for
+                                        an empty list */
+};
+#define SL_OPTION_INIT sizeof(struct sl_option)
 
 /* ---------------------------------------------------------------------- */
 /* Host services                                                           */
@@ -161,9 +312,11 @@ struct sl_finding {
 
 /*
  * The table the host passes to sandlint_plugin_entry().  Const, owned by the
- * host, valid for the life of the process.  Every slot of ABI 1.0 is always
- * non-NULL.  Unless stated otherwise, node arguments may be NULL (the
- * service then answers as for a missing node).
+ * host, valid for the life of the process.  Every slot up to the host's
+ * abi_minor is non-NULL; a slot "since 1.N" exists only when struct_size
+ * covers it (SL_HOST_HAS() of <sandlint/rule.h> checks).  Unless stated
+ * otherwise, node arguments may be NULL (the service then answers as for a
+ * missing node).
  */
 struct sl_host {
     size_t struct_size;          /* sizeof the host's struct sl_host */
@@ -276,6 +429,40 @@ struct sl_host {
     /* Records why a callback is about to return SL_ERROR; the host copies
      * the message and reports it as a warning naming the plugin and file. */
     void (*set_error)(struct sl_context *ctx, const char *message);
+
+    /* --- Host mounts (since 1.1) --------------------------------------- */
+
+    /* Calls visit once for every host mount and every entry that cannot be
+     * checked among the volumes and volumes_from of a service (service is
+     * its mapping), in the order written: exactly what SBX003 and SBX006
+     * report.  mount_size is the caller's sizeof(struct sl_mount); the
+     * struct visit receives is at least that large, zero past what the
+     * host knows.  Returns SL_OK, or SL_ERROR when visit stopped the walk
+     * or mount_size is smaller than ABI 1.1's struct (after set_error). */
+    int (*host_mounts)(struct sl_context *ctx, const struct sl_node *service,
+                       size_t mount_size, sl_mount_fn visit, void *data);
+
+    /* --- Per-rule options (since 1.1) ---------------------------------- */
+
+    /* The value of the running rule's option name: the configured one, or
+     * the declared default.  Each returns SL_OK, or SL_ERROR (after
+     * set_error) when the rule declares no option of that name and type.
+     * Strings are owned by the host, valid until the callback returns,
+     * NUL-terminated; *length (if not NULL) receives their length in
+     * bytes.  The configured values were checked against the declared
+     * types before any file was read. */
+    int (*option_string)(struct sl_context *ctx, const char *name,
+                         const char **value, size_t *length);
+    int (*option_integer)(struct sl_context *ctx, const char *name,
+                          long long *value);
+    int (*option_boolean)(struct sl_context *ctx, const char *name,
+                          int *value);
+    int (*option_list_count)(struct sl_context *ctx, const char *name,
+                             size_t *count);
+    /* The index-th item of a list option; SL_ERROR past the end too. */
+    int (*option_list_item)(struct sl_context *ctx, const char *name,
+                            size_t index, const char **value,
+                            size_t *length);
 };
 
 /* ---------------------------------------------------------------------- */
@@ -303,7 +490,8 @@ typedef int (*sl_check_service_fn)(struct sl_context *ctx,
  * One rule.  Static data of the plugin; the host keeps pointers into it for
  * the life of the process (the host never unloads a plugin).
  * Required: struct_size, code, name, group, summary, and at least one of
- * check_document and check_service.
+ * check_document and check_service.  Fields added by a later minor
+ * version are optional: a plugin built for an earlier one gets zero.
  */
 struct sl_rule {
     size_t struct_size;          /* SL_RULE_INIT */
@@ -322,8 +510,18 @@ struct sl_rule {
     int default_severity;        /* enum sl_severity; 0 means error */
     sl_check_document_fn check_document;
     sl_check_service_fn check_service;
+    /* since 1.1 */
+    const struct sl_option *const *options; /* NULL-terminated array of
+                                    pointers to the options the rule
+                                    declares, or NULL */
+    unsigned flags;              /* SL_RULE_* flags */
 };
 #define SL_RULE_INIT sizeof(struct sl_rule)
+
+/* Rule flags (sl_rule.flags, since 1.1). */
+#define SL_RULE_OPT_IN 0x1       /* off by default: runs only when a
+                                    selector names it (its code, a code
+                                    prefix, its name or its group) */
 
 /*
  * The plugin descriptor returned by sandlint_plugin_entry().  Static data

@@ -1,0 +1,426 @@
+/* host_mounts.c - the host mounts of a service (see host_mounts.h). */
+#include "config.h"
+
+#include "host_mounts.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compose.h"
+#include "xalloc.h"
+#include "yaml_model.h"
+
+/* The largest struct sl_mount a caller may declare (a later version's,
+ * far beyond anything the ABI will grow to). */
+#define HOST_MOUNT_MAX_SIZE 4096
+
+/* One walk: where each entry goes. */
+struct mount_walk {
+    struct sl_context *ctx;
+    sl_mount_fn visit;
+    void *data;
+    struct sl_mount *out;       /* what visit receives: caller-sized */
+    size_t out_size;
+};
+
+/* Hands one entry to the visitor, zero past what the host fills. */
+static int deliver(struct mount_walk *walk, const struct sl_mount *mount)
+{
+    memset(walk->out, 0, walk->out_size);
+    memcpy(walk->out, mount, sizeof(*mount));
+    walk->out->struct_size = sizeof(*mount);
+    return walk->visit(walk->ctx, walk->out, walk->data) == SL_OK ? SL_OK
+                                                                  : SL_ERROR;
+}
+
+static bool text_equals(const char *text, size_t length, const char *word)
+{
+    return text != NULL && strlen(word) == length && memcmp(text, word, length) == 0;
+}
+
+/* The scalar text of node, or NULL (with *length 0) when it is no setting
+ * or an empty string. */
+static const char *setting_text(const struct sl_node *node, size_t *length)
+{
+    *length = 0;
+    if (compose_node_empty(node) || node->kind != SL_NODE_SCALAR ||
+        node->u.scalar.length == 0)
+        return NULL;
+    *length = node->u.scalar.length;
+    return node->u.scalar.text;
+}
+
+static const struct sl_node *lookup(const struct sl_node *mapping, const char *key)
+{
+    return model_mapping_get(mapping, key, strlen(key), NULL);
+}
+
+/* Which of the comma-separated words of list is word (blanks around items
+ * ignored): the first written of the candidates, or NULL. */
+static const char *list_word(const char *list, size_t length,
+                             const char *const *candidates)
+{
+    size_t start = 0;
+    while (list != NULL && start <= length) {
+        size_t end = start;
+        while (end < length && list[end] != ',')
+            end++;
+        size_t first = start, last = end;
+        while (first < last && (list[first] == ' ' || list[first] == '\t'))
+            first++;
+        while (last > first && (list[last - 1] == ' ' || list[last - 1] == '\t'))
+            last--;
+        for (size_t i = 0; candidates[i] != NULL; i++)
+            if (text_equals(list + first, last - first, candidates[i]))
+                return candidates[i];
+        start = end + 1;
+    }
+    return NULL;
+}
+
+static bool mode_read_only(const char *mode, size_t length)
+{
+    static const char *const read_only[] = { "ro", NULL };
+    return list_word(mode, length, read_only) != NULL;
+}
+
+/* The part of an entry a finding points at, and what is known of it. */
+struct entry_facts {
+    int syntax;
+    const char *field;
+    const struct sl_node *node;     /* where a finding points */
+    const struct sl_node *entry;
+    const char *target;
+    size_t target_length;
+    const char *mode;
+    size_t mode_length;
+    const char *type;
+    size_t type_length;
+    bool read_only;
+};
+
+static void mount_from_facts(struct sl_mount *mount, int kind,
+                             const struct entry_facts *facts)
+{
+    memset(mount, 0, sizeof(*mount));
+    mount->struct_size = sizeof(*mount);
+    mount->kind = kind;
+    mount->syntax = facts->syntax;
+    mount->field = facts->field;
+    mount->node = facts->node;
+    mount->entry = facts->entry;
+    mount->target = facts->target;
+    mount->target_length = facts->target_length;
+    mount->mode = facts->mode;
+    mount->mode_length = facts->mode_length;
+    mount->type = facts->type;
+    mount->type_length = facts->type_length;
+    if (facts->read_only)
+        mount->flags |= SL_MOUNT_READ_ONLY;
+}
+
+/* A host path bound into the container (source NULL: not written). */
+static int host_path(struct mount_walk *walk, const struct entry_facts *facts,
+                     const char *source, size_t source_length,
+                     const char *volume, size_t volume_length,
+                     const char *bind_option)
+{
+    struct sl_mount mount;
+    mount_from_facts(&mount, SL_MOUNT_HOST_PATH, facts);
+    mount.source = source;
+    mount.source_length = source_length;
+    mount.volume = volume;
+    mount.volume_length = volume_length;
+    mount.bind_option = bind_option;
+    if (source != NULL) {
+        mount.value = source;
+        mount.value_length = source_length;
+        if (compose_has_interpolation(source, source_length))
+            mount.flags |= SL_MOUNT_SOURCE_INTERPOLATED;
+    } else {
+        mount.value = SL_MOUNT_UNSPECIFIED;
+        mount.value_length = strlen(SL_MOUNT_UNSPECIFIED);
+    }
+    if (compose_is_engine_socket(source, source_length, facts->target,
+                                 facts->target_length))
+        mount.flags |= SL_MOUNT_ENGINE_API;
+    return deliver(walk, &mount);
+}
+
+/* An entry that cannot be checked because part holds an interpolation. */
+static int interpolated(struct mount_walk *walk, const struct entry_facts *facts,
+                        const char *value, size_t value_length, int part,
+                        const char *text, size_t text_length)
+{
+    struct sl_mount mount;
+    mount_from_facts(&mount, SL_MOUNT_INTERPOLATED, facts);
+    mount.value = value;
+    mount.value_length = value_length;
+    mount.part = part;
+    mount.interpolated = text;
+    mount.interpolated_length = text_length;
+    return deliver(walk, &mount);
+}
+
+/* An entry of a shape that cannot be checked; node is the offending one. */
+static int unsupported(struct mount_walk *walk, const struct entry_facts *facts,
+                       const struct sl_node *node)
+{
+    struct sl_mount mount;
+    mount_from_facts(&mount, SL_MOUNT_UNSUPPORTED, facts);
+    mount.entry = node;
+    mount.value = node != NULL && node->kind == SL_NODE_MAPPING ? "<mapping>"
+                                                                : "<sequence>";
+    mount.value_length = strlen(mount.value);
+    return deliver(walk, &mount);
+}
+
+/*
+ * A reference to the named volume name (as written in the service): a host
+ * mount when its top-level definition uses the local driver and binds
+ * driver_opts.device.  A definition whose driver or driver_opts.o is
+ * interpolated, where the literal parts leave a bind possible, cannot be
+ * checked and is keyed by the device too.
+ */
+static int named_volume(struct mount_walk *walk, const struct entry_facts *facts,
+                        const char *name, size_t name_length)
+{
+    const struct sl_node *volumes = lookup(walk->ctx->root, "volumes");
+    const struct sl_node *definition =
+        model_mapping_get(volumes, name, name_length, NULL);
+    if (definition == NULL || definition->kind != SL_NODE_MAPPING)
+        return SL_OK;
+    const struct sl_node *options = lookup(definition, "driver_opts");
+    const struct sl_node *driver_node = lookup(definition, "driver");
+    size_t driver_length, o_length, device_length;
+    const char *driver = setting_text(driver_node, &driver_length);
+    const char *o = setting_text(lookup(options, "o"), &o_length);
+    const char *device = setting_text(lookup(options, "device"), &device_length);
+
+    /* No driver (or an empty one) is Compose's default, local; a driver
+     * that is not a scalar is not local. */
+    bool local = driver == NULL ? compose_node_empty(driver_node) ||
+                                      driver_node->kind == SL_NODE_SCALAR
+                                : text_equals(driver, driver_length, "local");
+    bool driver_interpolated =
+        !local && compose_has_interpolation(driver, driver_length);
+    static const char *const binds[] = { "bind", "rbind", NULL };
+    const char *bind = o != NULL ? list_word(o, o_length, binds) : NULL;
+    bool o_interpolated = bind == NULL && o != NULL &&
+                          compose_has_interpolation(o, o_length);
+
+    if (local && bind != NULL)
+        return host_path(walk, facts, device, device_length, name, name_length,
+                         bind);
+    if ((local || driver_interpolated) && (bind != NULL || o_interpolated)) {
+        struct sl_mount mount;
+        mount_from_facts(&mount, SL_MOUNT_INTERPOLATED, facts);
+        mount.source = device;
+        mount.source_length = device_length;
+        mount.volume = name;
+        mount.volume_length = name_length;
+        mount.value = device != NULL ? device : SL_MOUNT_UNSPECIFIED;
+        mount.value_length = device != NULL ? device_length
+                                            : strlen(SL_MOUNT_UNSPECIFIED);
+        mount.part = driver_interpolated ? SL_MOUNT_PART_DRIVER
+                                         : SL_MOUNT_PART_DRIVER_OPTS_O;
+        mount.interpolated = driver_interpolated ? driver : o;
+        mount.interpolated_length = driver_interpolated ? driver_length : o_length;
+        return deliver(walk, &mount);
+    }
+    return SL_OK;
+}
+
+/* A long-syntax mapping: {type, source, target, read_only, ...}. */
+static int long_syntax(struct mount_walk *walk, struct entry_facts *facts,
+                       const struct sl_node *item)
+{
+    const struct sl_node *type_node = lookup(item, "type");
+    const struct sl_node *source_node = lookup(item, "source");
+    if (!compose_node_empty(type_node) && type_node->kind != SL_NODE_SCALAR)
+        return unsupported(walk, facts, type_node);
+    if (!compose_node_empty(source_node) && source_node->kind != SL_NODE_SCALAR)
+        return unsupported(walk, facts, source_node);
+    size_t source_length;
+    const char *source = setting_text(source_node, &source_length);
+    facts->type = setting_text(type_node, &facts->type_length);
+    facts->target = setting_text(lookup(item, "target"), &facts->target_length);
+    facts->read_only = compose_node_truthy(lookup(item, "read_only"));
+    const char *type = facts->type;
+    size_t type_length = facts->type_length;
+
+    bool bind;
+    if (type == NULL) {
+        /* No type: Compose's default is a volume, but a host path can only
+         * be bound, so read it as bind. */
+        bind = source != NULL &&
+               compose_classify_source(source, source_length) == SL_SOURCE_HOST_PATH;
+    } else if (compose_has_interpolation(type, type_length)) {
+        const char *value = source != NULL ? source : type;
+        size_t value_length = source != NULL ? source_length : type_length;
+        return interpolated(walk, facts, value, value_length, SL_MOUNT_PART_TYPE,
+                            type, type_length);
+    } else if (text_equals(type, type_length, "bind") ||
+               text_equals(type, type_length, "npipe")) {
+        bind = true;
+    } else if (text_equals(type, type_length, "volume")) {
+        bind = false;
+    } else {
+        return SL_OK;   /* tmpfs, image, cluster: no host path */
+    }
+
+    if (bind)
+        return host_path(walk, facts, source, source_length, NULL, 0, NULL);
+    if (source == NULL)
+        return SL_OK;   /* an anonymous volume */
+    if (compose_has_interpolation(source, source_length))
+        return interpolated(walk, facts, source, source_length,
+                            SL_MOUNT_PART_SOURCE, source, source_length);
+    return named_volume(walk, facts, source, source_length);
+}
+
+/* A short-syntax item SOURCE:TARGET[:MODE], or an anonymous volume. */
+static int short_syntax(struct mount_walk *walk, struct entry_facts *facts,
+                        const char *text, size_t length)
+{
+    struct sl_volume volume;
+    memset(&volume, 0, sizeof(volume));
+    volume.struct_size = sizeof(volume);
+    if (compose_parse_volume(text, length, &volume) != SL_OK)
+        return SL_OK;
+    facts->target = volume.target;
+    facts->target_length = volume.target_length;
+    facts->mode = volume.mode;
+    facts->mode_length = volume.mode_length;
+    facts->read_only = mode_read_only(volume.mode, volume.mode_length);
+    switch (volume.source_kind) {
+    case SL_SOURCE_HOST_PATH:
+        return host_path(walk, facts, volume.source, volume.source_length,
+                         NULL, 0, NULL);
+    case SL_SOURCE_INTERPOLATED: {
+        struct sl_mount mount;
+        mount_from_facts(&mount, SL_MOUNT_INTERPOLATED, facts);
+        mount.source = volume.source;
+        mount.source_length = volume.source_length;
+        mount.value = text;
+        mount.value_length = length;
+        mount.part = SL_MOUNT_PART_SOURCE;
+        mount.interpolated = volume.source;
+        mount.interpolated_length = volume.source_length;
+        return deliver(walk, &mount);
+    }
+    case SL_SOURCE_VOLUME_NAME:
+        return named_volume(walk, facts, volume.source, volume.source_length);
+    default:
+        /* Anonymous.  An item that starts with an interpolation may expand
+         * to SOURCE:TARGET, so it cannot be checked. */
+        if (length >= 2 && compose_has_interpolation(text, 2))
+            return interpolated(walk, facts, text, length, SL_MOUNT_PART_ENTRY,
+                                text, length);
+        return SL_OK;
+    }
+}
+
+/* One volumes_from entry: "container:NAME[:MODE]" imports the mounts of a
+ * container that this file does not declare; "SERVICE[:MODE]" is fine. */
+static int volumes_from_entry(struct mount_walk *walk, struct entry_facts *facts,
+                              const struct sl_node *entry)
+{
+    if (entry == NULL || entry->kind != SL_NODE_SCALAR)
+        return unsupported(walk, facts, entry);
+    if (compose_node_empty(entry))
+        return SL_OK;
+    const char *text = entry->u.scalar.text;
+    size_t length = entry->u.scalar.length;
+    static const char prefix[] = "container:";
+    size_t prefix_length = sizeof(prefix) - 1;
+    if (length >= prefix_length && memcmp(text, prefix, prefix_length) == 0) {
+        const char *name = text + prefix_length;
+        const char *end = memchr(name, ':', length - prefix_length);
+        size_t name_length = end ? (size_t)(end - name) : length - prefix_length;
+        if (end != NULL) {
+            facts->mode = end + 1;
+            facts->mode_length = length - prefix_length - name_length - 1;
+            facts->read_only = mode_read_only(facts->mode, facts->mode_length);
+        }
+        struct sl_mount mount;
+        mount_from_facts(&mount, SL_MOUNT_CONTAINER, facts);
+        mount.source = name;
+        mount.source_length = name_length;
+        mount.value = text;
+        mount.value_length = length;
+        return deliver(walk, &mount);
+    }
+    if (compose_has_interpolation(text, length))
+        return interpolated(walk, facts, text, length, SL_MOUNT_PART_ENTRY, text,
+                            length);
+    return SL_OK;
+}
+
+/* Visits every entry of one list setting (Compose also accepts a single
+ * scalar): a list item is pointed at by the item, a scalar given for the
+ * list by the key. */
+static int walk_setting(struct mount_walk *walk, const struct sl_node *service,
+                        const char *field, int syntax_of_scalars)
+{
+    const struct sl_node *key;
+    const struct sl_node *value = model_mapping_get(service, field, strlen(field),
+                                                    &key);
+    if (compose_node_empty(value))
+        return SL_OK;
+    bool list = value->kind == SL_NODE_SEQUENCE;
+    size_t count = list ? value->u.sequence.count : 1;
+    for (size_t i = 0; i < count; i++) {
+        const struct sl_node *item = list ? value->u.sequence.items[i] : value;
+        struct entry_facts facts;
+        memset(&facts, 0, sizeof(facts));
+        facts.field = field;
+        facts.node = list ? item : key;
+        facts.entry = item;
+        facts.syntax = syntax_of_scalars;
+        int status;
+        if (syntax_of_scalars == SL_MOUNT_VOLUMES_FROM) {
+            status = volumes_from_entry(walk, &facts, item);
+        } else if (compose_node_empty(item)) {
+            continue;   /* an empty item is no setting */
+        } else if (item->kind == SL_NODE_SCALAR) {
+            status = short_syntax(walk, &facts, item->u.scalar.text,
+                                  item->u.scalar.length);
+        } else if (item->kind == SL_NODE_MAPPING) {
+            facts.syntax = SL_MOUNT_LONG;
+            status = long_syntax(walk, &facts, item);
+        } else {
+            status = unsupported(walk, &facts, item);
+        }
+        if (status != SL_OK)
+            return SL_ERROR;
+    }
+    return SL_OK;
+}
+
+int host_mounts_each(struct sl_context *ctx, const struct sl_node *service,
+                     size_t mount_size, sl_mount_fn visit, void *data)
+{
+    if (ctx == NULL)
+        return SL_ERROR;
+    if (visit == NULL || mount_size < HOST_MOUNT_SIZE_1_1 ||
+        mount_size > HOST_MOUNT_MAX_SIZE) {
+        check_set_error(ctx, "host_mounts(): no callback, or a mount_size that "
+                             "is not the size of a struct sl_mount");
+        return SL_ERROR;
+    }
+    struct sl_mount own;
+    struct mount_walk walk = { ctx, visit, data, &own, sizeof(own) };
+    if (mount_size > sizeof(own)) {
+        walk.out = xcalloc(1, mount_size);
+        walk.out_size = mount_size;
+    }
+    int status = walk_setting(&walk, service, "volumes", SL_MOUNT_SHORT);
+    if (status == SL_OK)
+        status = walk_setting(&walk, service, "volumes_from", SL_MOUNT_VOLUMES_FROM);
+    if (walk.out != &own)
+        free(walk.out);
+    return status;
+}

@@ -1,0 +1,43 @@
+/*
+ * host_mounts.h - the host mounts of a service, enumerated once for every
+ * rule (the host_mounts service of plugin ABI 1.1).
+ *
+ * SBX003 (mounts) and SBX006 (engine_sockets) must agree exactly on what a
+ * host mount is: SBX006 reports the ones that expose a container engine
+ * API and SBX003 every other one.  An in-house rule about mounts must agree
+ * with both.  So the walk lives here, in the core, and every plugin reaches
+ * it through sl_host.host_mounts().
+ *
+ * A host mount is one of (SPEC §7, SBX003):
+ *   - a short-syntax item SOURCE:TARGET[:MODE] whose source is a host path;
+ *   - a long-syntax mapping of type bind or npipe (or without a type, when
+ *     its source is a host path);
+ *   - a short- or long-syntax reference to a named volume whose top-level
+ *     definition uses the local driver (or none) and lists bind or rbind
+ *     in driver_opts.o; its host path is driver_opts.device.
+ * Besides host mounts the walk reports volumes_from container:NAME entries
+ * and the entries that cannot be checked (interpolated, or of a shape that
+ * cannot hold a mount), in the order written: volumes, then volumes_from.
+ */
+#ifndef SANDLINT_HOST_MOUNTS_H
+#define SANDLINT_HOST_MOUNTS_H
+
+#include <stddef.h>
+
+#include "sandlint/plugin.h"
+
+/* The smallest struct sl_mount a caller may declare: ABI 1.1's. */
+#define HOST_MOUNT_SIZE_1_1 \
+    (offsetof(struct sl_mount, interpolated_length) + sizeof(size_t))
+
+/*
+ * The host_mounts() host service (see plugin.h).  service is the service's
+ * mapping; mount_size the caller's sizeof(struct sl_mount).  The struct
+ * given to visit, and every text it points to, is valid only during that
+ * call.  Returns SL_OK, or SL_ERROR (with the context's error set) when
+ * mount_size is too small or visit did not return SL_OK.
+ */
+int host_mounts_each(struct sl_context *ctx, const struct sl_node *service,
+                     size_t mount_size, sl_mount_fn visit, void *data);
+
+#endif
