@@ -150,6 +150,7 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
         .key_length = key_length,
         .message = finding.message,
         .hint = hint != NULL ? hint : finding.hint,
+        .score = (unsigned)(finding.security_severity * 10.0 + 0.5),
     };
     finding_set_add(&ctx->check->result.findings, &spec);
     free(key);

@@ -171,6 +171,7 @@ static void fill(struct finding *finding, const struct finding_spec *spec,
     finding->key_length = key_length;
     finding->message = xstrdup(spec->message);
     finding->hint = spec->hint != NULL ? xstrdup(spec->hint) : NULL;
+    finding->score = spec->score;
     finding->comment = FINDING_NONE;
     finding->allowlist_entry = FINDING_NONE;
 }

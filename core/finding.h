@@ -50,6 +50,8 @@ struct finding {
     char *hint;                 /* as written by the rule, '%k' standing for
                                    the key and '%%' for '%'; NULL: the
                                    standard hint is derived when written */
+    unsigned score;             /* security severity in tenths (0-100);
+                                   0: the rule's */
     /* state, changed by suppression comments and the allowlist */
     int status;                 /* enum finding_status */
     size_t comment;             /* index of the suppression comment of the
@@ -88,6 +90,7 @@ struct finding_spec {
     size_t key_length;
     const char *message;        /* required */
     const char *hint;           /* NULL: derived when written */
+    unsigned score;             /* security severity in tenths; 0: the rule's */
 };
 
 /* Most findings a file keeps, and most bytes of finding text: past either,

@@ -13,43 +13,44 @@
 /* the core's own diagnostics                                          */
 /* ------------------------------------------------------------------ */
 
-#define CORE_RULE(code_, name_, summary_, description_, fix_)                 \
+#define CORE_RULE(code_, name_, score_, summary_, description_, fix_)         \
     {                                                                         \
         SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
-        NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0       \
+        NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0,      \
+        score_                                                                \
     }
 
 static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
-    CORE_RULE("SL001", "unreadable-file",
+    CORE_RULE("SL001", "unreadable-file", 7.0,
               "a Compose file could not be read",
               "The file could not be opened or read, is not a regular file, "
               "is larger than the size limit, is not valid UTF-8, or holds a "
               "NUL byte. Nothing in it was checked.",
               "Make the file readable, valid UTF-8 text; or raise "
               "--max-file-size."),
-    CORE_RULE("SL002", "yaml-error",
+    CORE_RULE("SL002", "yaml-error", 7.0,
               "a Compose file is not valid YAML or exceeds a limit",
               "libyaml rejected the file (the warning gives the line and "
               "column of the problem), the file nests deeper or holds more "
               "nodes than the limits allow, or an alias cannot be resolved.",
               "Fix the YAML; Docker Compose would reject the file too."),
-    CORE_RULE("SL003", "compose-structure",
+    CORE_RULE("SL003", "compose-structure", 4.0,
               "a Compose file does not have the expected structure",
               "The top level or 'services' is not a mapping, or a service is "
               "not a mapping, so its settings could not be checked.",
               "Make 'services' a mapping of service names to mappings."),
-    CORE_RULE("SL004", "suppression-comment",
+    CORE_RULE("SL004", "suppression-comment", 4.0,
               "a suppression comment is malformed",
               "A '# sandlint: ignore[...]' comment names no rule, has an "
               "empty selector list, gives no reason, or is an ignore-file "
               "comment after line 10.",
               "Write '# sandlint: ignore[CODE] -- reason'."),
-    CORE_RULE("SL005", "stale-allowlist-entry",
+    CORE_RULE("SL005", "stale-allowlist-entry", 4.0,
               "an allowlist entry matches no finding",
               "An allowlist entry of a package that was checked matched no "
               "finding: the setting it allowed is gone.",
               "Remove the entry from the configuration file."),
-    CORE_RULE("SL006", "plugin-failure",
+    CORE_RULE("SL006", "plugin-failure", 7.0,
               "a plugin failed while checking a file",
               "A plugin returned an error, crashed or timed out on a file; "
               "the file was not completely checked.",

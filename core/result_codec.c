@@ -16,7 +16,7 @@
 #define NO_STRING UINT32_MAX
 #define NO_INDEX UINT32_MAX
 /* The numbers and string lengths of one encoded finding. */
-#define FINDING_FIELDS 14
+#define FINDING_FIELDS 15
 
 /* ------------------------------------------------------------------ */
 /* encoding                                                            */
@@ -60,6 +60,7 @@ void codec_encode_findings(const struct finding *findings, size_t count,
         put_u32(out, (uint32_t)f->severity);
         put_u32(out, (uint32_t)f->status);
         put_u32(out, put_index(f->comment));
+        put_u32(out, f->score);
         put_u32(out, f->line);
         put_u32(out, f->column);
         put_u32(out, f->end_line);
@@ -156,17 +157,18 @@ static bool in_range(struct reader *r, uint32_t value, uint32_t low,
 static bool decode_finding(struct reader *r, size_t rule_count,
                            struct finding *f)
 {
-    uint32_t rule, severity, status, comment, line, column, end_line, end_column;
+    uint32_t rule, severity, status, comment, score, line, column, end_line, end_column;
     if (!get_u32(r, &rule) || !get_u32(r, &severity) || !get_u32(r, &status) ||
-        !get_u32(r, &comment) || !get_u32(r, &line) || !get_u32(r, &column) ||
-        !get_u32(r, &end_line) || !get_u32(r, &end_column))
+        !get_u32(r, &comment) || !get_u32(r, &score) || !get_u32(r, &line) ||
+        !get_u32(r, &column) || !get_u32(r, &end_line) || !get_u32(r, &end_column))
         return false;
     if (rule >= rule_count) {
         r->reason = "unknown rule index";
         return false;
     }
     if (!in_range(r, severity, SL_SEVERITY_ERROR, SL_SEVERITY_WARNING, "bad severity") ||
-        !in_range(r, status, STATUS_FAIL, STATUS_SUPPRESSED, "bad status"))
+        !in_range(r, status, STATUS_FAIL, STATUS_SUPPRESSED, "bad status") ||
+        !in_range(r, score, 0, 100, "bad security severity"))
         return false;
     /* A failing finding is an error, a warning never fails; a suppressed
      * one says which comment suppressed it, and only a suppressed one. */
@@ -183,6 +185,7 @@ static bool decode_finding(struct reader *r, size_t rule_count,
     f->severity = (int)severity;
     f->status = (int)status;
     f->comment = comment == NO_INDEX ? FINDING_NONE : comment;
+    f->score = score;
     f->line = line;
     f->column = column;
     f->end_line = end_line;

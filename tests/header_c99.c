@@ -8,7 +8,7 @@
 static int check_document(struct sl_context *ctx, const struct sl_node *root)
 {
     struct sl_finding finding = { SL_FINDING_INIT, NULL, "svc", "field", NULL, 0,
-                                  SL_SEVERITY_DEFAULT, "message", NULL };
+                                  SL_SEVERITY_DEFAULT, "message", NULL, 0.0 };
     finding.node = root;
     return sandlint_host->report(ctx, &finding);
 }

@@ -23,7 +23,7 @@ int check_service(struct sl_context *ctx, const char *service,
 {
     (void)service;
     struct sl_finding finding = { SL_FINDING_INIT, key, NULL, "field", NULL, 0,
-                                  SL_SEVERITY_WARNING, "message", NULL };
+                                  SL_SEVERITY_WARNING, "message", NULL, 0.0 };
     const char *label;
     size_t length;
     int strict;
@@ -46,7 +46,7 @@ const struct sl_option *const options[] = { &label_option, &strict_option, NULL 
 const struct sl_rule rule = {
     SL_RULE_INIT, "HDR002", "header-cxx", "header_tests", NULL,
     "compiles as C++", NULL, NULL, NULL, NULL, NULL,
-    SL_SEVERITY_WARNING, NULL, check_service, options, SL_RULE_OPT_IN,
+    SL_SEVERITY_WARNING, NULL, check_service, options, SL_RULE_OPT_IN, 9.0,
 };
 const struct sl_rule *const rules[] = { &rule, NULL };
 const struct sl_plugin plugin = {

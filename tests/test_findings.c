@@ -357,7 +357,7 @@ static void expect_refused(void (*corrupt)(struct byte_buffer *),
 }
 
 /* Offsets in the first frame: header (12 bytes), magic, count, then the
- * first finding's rule, severity, status, comment index. */
+ * first finding's rule, severity, status, comment index, score. */
 #define FIRST_FINDING (12 + 8)
 
 static void set_u32(struct byte_buffer *buffer, size_t at, uint32_t value)
@@ -378,6 +378,7 @@ static void bad_comment(struct byte_buffer *buffer)
     set_u32(buffer, FIRST_FINDING + 8, STATUS_SUPPRESSED);
     set_u32(buffer, FIRST_FINDING + 12, 5);             /* no such comment */
 }
+static void bad_score(struct byte_buffer *buffer) { set_u32(buffer, FIRST_FINDING + 16, 101); }
 static void bad_magic(struct byte_buffer *buffer) { set_u32(buffer, 12, 0x12345678); }
 static void huge_count(struct byte_buffer *buffer) { set_u32(buffer, 16, 0xFFFFFFF0u); }
 static void bad_kind(struct byte_buffer *buffer) { set_u32(buffer, 4, 9); }
@@ -404,6 +405,7 @@ static void test_codec_refuses_malformed_results(void **state)
     expect_refused(bad_status, "bad status");
     expect_refused(mismatched_status, "status does not match severity");
     expect_refused(bad_comment, "suppression comment");
+    expect_refused(bad_score, "bad security severity");
     expect_refused(bad_magic, "bad magic");
     expect_refused(huge_count, "exceeds the data");
     expect_refused(bad_kind, "unknown frame kind");

@@ -166,6 +166,11 @@ struct sl_finding {
                                     Since 1.1 "%k" stands for the key and
                                     "%%" for "%" (a plugin built for 1.0
                                     gets its hint printed as given) */
+    /* since 1.1 */
+    double security_severity;    /* how serious this finding is for code
+                                    scanning, on GitHub's 0.1-10.0 scale
+                                    (9.0 and up critical, 7.0 high, 4.0
+                                    medium); 0: the rule's */
 };
 #define SL_FINDING_INIT sizeof(struct sl_finding)
 
@@ -515,6 +520,10 @@ struct sl_rule {
                                     pointers to the options the rule
                                     declares, or NULL */
     unsigned flags;              /* SL_RULE_* flags */
+    double security_severity;    /* the rule's findings for code scanning,
+                                    0.1-10.0 as in sl_finding; 0: 7.0 for a
+                                    rule whose findings are errors, 4.0
+                                    for one that warns */
 };
 #define SL_RULE_INIT sizeof(struct sl_rule)
 

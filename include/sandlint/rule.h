@@ -315,16 +315,17 @@ static inline const char *sl_kind_value(const struct sl_node *node)
 /*
  * Reports a finding whose message is formatted printf-style: at node, for
  * field and value (value_length bytes; NULL for a setting without value),
- * with severity (SL_SEVERITY_DEFAULT for the rule's) and hint (NULL for the
- * standard hint; "%k" in it stands for the key, "%%" for "%").  In
- * check_document a finding has no service: its key is field[:value].
- * Returns what report() returns.
+ * with severity (SL_SEVERITY_DEFAULT for the rule's), hint (NULL for the
+ * standard hint; "%k" in it stands for the key, "%%" for "%") and score
+ * (the finding's security severity for code scanning, 0.1-10.0; 0 for the
+ * rule's).  In check_document a finding has no service: its key is
+ * field[:value].  Returns what report() returns.
  */
 static inline int sl_vreportf(struct sl_context *ctx, const struct sl_node *node,
                               const char *field, const char *value,
                               size_t value_length, int severity,
-                              const char *hint, const char *format,
-                              va_list args)
+                              const char *hint, double score,
+                              const char *format, va_list args)
 {
     char buffer[512];
     char *message = buffer;
@@ -353,6 +354,7 @@ static inline int sl_vreportf(struct sl_context *ctx, const struct sl_node *node
     finding.severity = severity;
     finding.message = message;
     finding.hint = hint;
+    finding.security_severity = score;
     status = sl_report(ctx, &finding);
     if (message != buffer)
         free(message);
@@ -372,7 +374,7 @@ static inline int sl_reportf(struct sl_context *ctx, const struct sl_node *node,
     int status;
     va_start(args, format);
     status = sl_vreportf(ctx, node, field, value, value_length, severity, NULL,
-                         format, args);
+                         0.0, format, args);
     va_end(args);
     return status;
 }
@@ -392,7 +394,28 @@ static inline int sl_reportf_hint(struct sl_context *ctx, const struct sl_node *
     int status;
     va_start(args, format);
     status = sl_vreportf(ctx, node, field, value, value_length, severity, hint,
-                         format, args);
+                         0.0, format, args);
+    va_end(args);
+    return status;
+}
+
+/* sl_reportf() for a finding more (or less) serious than the rule's
+ * findings usually are: score is its security severity for code scanning
+ * (0.1-10.0, GitHub's scale: 9.0 and up critical). */
+static inline int sl_reportf_scored(struct sl_context *ctx, const struct sl_node *node,
+                                    const char *field, const char *value,
+                                    size_t value_length, int severity, double score,
+                                    const char *format, ...) SL_PRINTF(8, 9);
+static inline int sl_reportf_scored(struct sl_context *ctx, const struct sl_node *node,
+                                    const char *field, const char *value,
+                                    size_t value_length, int severity, double score,
+                                    const char *format, ...)
+{
+    va_list args;
+    int status;
+    va_start(args, format);
+    status = sl_vreportf(ctx, node, field, value, value_length, severity, NULL,
+                         score, format, args);
     va_end(args);
     return status;
 }

@@ -17,14 +17,14 @@ static int check_service(struct sl_context *ctx, const char *service,
         abort();
     struct sl_finding finding = { SL_FINDING_INIT, key, NULL, "checked", NULL, 0,
                                   SL_SEVERITY_WARNING, "crasher checked this service",
-                                  NULL };
+                                  NULL, 0.0 };
     return sandlint_host->report(ctx, &finding);
 }
 
 static const struct sl_rule rule = {
     SL_RULE_INIT, "TST010", "crasher", "test_group", NULL,
     "crashes on crash_me (test plugin)", NULL, NULL, NULL, NULL, NULL,
-    SL_SEVERITY_WARNING, NULL, check_service, NULL, 0,
+    SL_SEVERITY_WARNING, NULL, check_service, NULL, 0, 0.0,
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {

@@ -15,14 +15,14 @@ static int check_service(struct sl_context *ctx, const char *service,
         return SL_OK;
     struct sl_finding finding = { SL_FINDING_INIT, image, NULL, "image", text,
                                   length, SL_SEVERITY_WARNING,
-                                  "test plugin saw an image", NULL };
+                                  "test plugin saw an image", NULL, 0.0 };
     return sandlint_host->report(ctx, &finding);
 }
 
 static const struct sl_rule rule = {
     SL_RULE_INIT, "TST001", "test-image", "test_group", NULL,
     "reports images (test plugin)", NULL, NULL, NULL, NULL, NULL,
-    SL_SEVERITY_WARNING, NULL, check_service, NULL, 0,
+    SL_SEVERITY_WARNING, NULL, check_service, NULL, 0, 0.0,
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {
