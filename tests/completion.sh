@@ -30,14 +30,14 @@ formats=$(sed -n 's/.*--format FMT *//p' "$scratch/help" | tr -c 'a-z\n' ' ' |
           tr ' ' '\n' | grep -v -e '^$' -e '^default$' -e '^or$')
 [ -n "$options" ] && [ -n "$formats" ] || fail "cannot read options and formats from --help"
 for option in $options; do
-    grep -qE -- "['){,*]$option[]=+},[]" "$completion/_sandlint" || \
+    grep -qE -- "['){,*]${option}[]=+},[]" "$completion/_sandlint" || \
         fail "zsh completion lacks $option"
     grep -q -- "-l ${option#--}\( \|$\)" "$completion/sandlint.fish" || \
         fail "fish completion lacks $option"
 done
 for format in $formats; do
     for file in sandlint _sandlint sandlint.fish; do
-        grep -q -- "[ '(]$format[ ')]" "$completion/$file" || fail "$file lacks the format $format"
+        grep -q -- "[ '(]${format}[ ')]" "$completion/$file" || fail "$file lacks the format $format"
     done
 done
 pass "zsh and fish know the $(echo "$options" | wc -w) options and $(echo "$formats" | wc -w) formats of --help"
