@@ -32,6 +32,9 @@
 #include "worker_pool.h"
 #include "xalloc.h"
 
+/* --color beats the environment; NO_COLOR (a person's standing preference)
+ * beats FORCE_COLOR (often set for a whole CI system), as in Python and
+ * CMake; FORCE_COLOR=0 means "not forced". */
 static bool want_color(const struct options *options, FILE *out)
 {
     if (options->color == COLOR_ALWAYS)
@@ -41,6 +44,9 @@ static bool want_color(const struct options *options, FILE *out)
     const char *no_color = getenv("NO_COLOR");
     if (no_color != NULL && no_color[0] != '\0')
         return false;
+    const char *force_color = getenv("FORCE_COLOR");
+    if (force_color != NULL && force_color[0] != '\0' && strcmp(force_color, "0") != 0)
+        return true;
     return isatty(fileno(out)) != 0;
 }
 

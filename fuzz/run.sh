@@ -1,7 +1,7 @@
 #!/bin/sh
 # fuzz/run.sh TARGET SECONDS [JOBS] - runs one libFuzzer target (built with
 # ./configure CC=clang --enable-fuzzing && make) for SECONDS, seeded from
-# the golden fixtures, the shared corpus and the toml-test suite.  The
+# the golden fixtures, the shared corpus and the toml-test cases.  The
 # growing corpus is kept in fuzz/corpus/TARGET (not committed); crashes
 # land in fuzz/crashes/TARGET.  Targets: compose toml ini suppress.
 set -eu
@@ -32,7 +32,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
                  "$top"/tests/golden/*/*/*/*.y*ml "$top"/tests/fuzz-regressions/"$target"/*
             find "$shared/corpus" -name '*.y*ml' -size -64k 2>/dev/null | head -3000 | while read -r f; do seed "$f"; done ;;
         toml)
-            find "$shared/toml-test/tests" -name '*.toml' 2>/dev/null | while read -r f; do seed "$f"; done
+            find "$top/tests/data/toml-test/tests" -name '*.toml' 2>/dev/null | while read -r f; do seed "$f"; done
             seed "$top"/tests/golden/*/pyproject.toml "$top"/tests/fuzz-regressions/toml/* ;;
         ini)
             seed "$top"/tests/golden/*/.sandlint.ini "$top"/tests/fuzz-regressions/ini/*

@@ -57,6 +57,31 @@ expect_status 1 "--color never" -- --color never dirty
 grep -q "$esc" "$out" && fail "--color never coloured" || pass "--color never does not colour"
 expect_status 1 "auto on a pipe" -- dirty
 grep -q "$esc" "$out" && fail "auto coloured a pipe" || pass "auto does not colour a pipe"
+# FORCE_COLOR: set, not empty and not 0 colours a pipe; NO_COLOR and
+# --color never win over it.  (Exported and unset again: an assignment
+# before a shell function call is not portable.)
+for value in 1 true; do
+    export FORCE_COLOR="$value"
+    expect_status 1 "FORCE_COLOR=$value" -- dirty
+    grep -q "$esc\[1;31m" "$out" && pass "FORCE_COLOR=$value colours a pipe" \
+        || fail "FORCE_COLOR=$value did not colour a pipe"
+done
+for value in 0 ''; do
+    export FORCE_COLOR="$value"
+    expect_status 1 "FORCE_COLOR='$value'" -- dirty
+    grep -q "$esc" "$out" && fail "FORCE_COLOR='$value' coloured a pipe" \
+        || pass "FORCE_COLOR='$value' does not force colour"
+done
+export FORCE_COLOR=1 NO_COLOR=1
+expect_status 1 "FORCE_COLOR and NO_COLOR" -- dirty
+grep -q "$esc" "$out" && fail "FORCE_COLOR won over NO_COLOR" || pass "NO_COLOR wins over FORCE_COLOR"
+unset NO_COLOR
+expect_status 1 "FORCE_COLOR and --color never" -- --color never dirty
+grep -q "$esc" "$out" && fail "FORCE_COLOR won over --color never" \
+    || pass "--color never wins over FORCE_COLOR"
+expect_status 1 "FORCE_COLOR with json" -- --format json dirty
+grep -q "$esc" "$out" && fail "FORCE_COLOR coloured JSON" || pass "FORCE_COLOR leaves JSON alone"
+unset FORCE_COLOR
 if command -v script >/dev/null 2>&1; then
     script -qec "'$SANDLINT' dirty" /dev/null > tty.out 2>&1 || true
     grep -q "$esc\[1;31m" tty.out && pass "auto colours a terminal" || fail "auto did not colour a terminal"

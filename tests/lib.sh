@@ -5,7 +5,7 @@
 set -eu
 LC_ALL=C
 export LC_ALL
-unset NO_COLOR SANDLINT_PLUGIN_PATH || true
+unset NO_COLOR FORCE_COLOR SANDLINT_PLUGIN_PATH || true
 
 : "${SANDLINT:?SANDLINT must name the sandlint binary}"
 : "${abs_top_srcdir:?}"

@@ -37,6 +37,11 @@ count=$(find "$stage$plugindir" -name '*.so' | wc -l)
 for page in sandlint.1 sandlint.conf.5 sandlint-plugin.3 sandlint-rules.7; do
     [ -n "$(find "$stage" -name "$page")" ] && pass "$page installed" || fail "$page not installed"
 done
+for completion in bash-completion/completions/sandlint zsh/site-functions/_sandlint \
+                  fish/vendor_completions.d/sandlint.fish; do
+    [ -n "$(find "$stage" -path "*/share/$completion")" ] && pass "$completion installed" \
+        || fail "$completion not installed"
+done
 
 # Build the example plugin from where `make install` put it, exactly as its
 # README says, outside the tree; its golden test uses the rule's option.

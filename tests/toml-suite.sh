@@ -7,15 +7,15 @@
 #   TOML_DECODE          the decoder; else $abs_top_builddir/tests/toml_decode,
 #                        else ./tests/toml_decode (automake runs the tests from
 #                        the top build directory)
-#   TOML_TEST_DIR        the toml-test checkout; else $SHARED_DIR/toml-test,
-#                        else $srcdir/../shared/toml-test (srcdir defaults to
-#                        this script's directory/..)
+#   TOML_TEST_DIR        a toml-test checkout; else the copy in the source
+#                        tree, $abs_top_srcdir/tests/data/toml-test (else
+#                        this script's directory/data/toml-test)
 #   TOML_DECODE_WRAPPER  command prefixed to every decoder run, e.g.
 #                        "valgrind -q --error-exitcode=3 --leak-check=full"
 #   PYTHON               python3 interpreter for the JSON comparison
-# Command-line arguments override TOML_DECODE and TOML_TEST_DIR.  If the
-# toml-test directory (with tests/files-toml-1.0.0 in it) is missing, or no
-# python3 is found, the test is skipped (exit 77).
+# Command-line arguments override TOML_DECODE and TOML_TEST_DIR.  The cases
+# ship with the sources (tests/data/toml-test), so a missing list is a
+# harness error (exit 99), not a skip; only a missing python3 skips (77).
 #
 # Every valid/*.toml listed in tests/files-toml-1.0.0 must decode (exit 0,
 # nothing on stderr) to JSON equal to the listed .json file.  The comparison
@@ -36,20 +36,15 @@ if [ -n "${abs_top_builddir:-}" ]; then
 else
 	default_decoder=./tests/toml_decode
 fi
-srcdir=${srcdir:-$(dirname "$0")/..}
-if [ -n "${SHARED_DIR:-}" ]; then
-	default_root=$SHARED_DIR/toml-test
-else
-	default_root=$srcdir/../shared/toml-test
-fi
+default_root=${abs_top_srcdir:-$(dirname "$0")/..}/tests/data/toml-test
 decoder=${1:-${TOML_DECODE:-$default_decoder}}
 root=${2:-${TOML_TEST_DIR:-$default_root}}
 wrapper=${TOML_DECODE_WRAPPER:-}
 list=$root/tests/files-toml-1.0.0
 
 if [ ! -f "$list" ]; then
-	echo "toml-suite: $list not found (set TOML_TEST_DIR to a toml-test checkout); skipping"
-	exit 77
+	echo "toml-suite: $list not found (the sources ship tests/data/toml-test)" >&2
+	exit 99
 fi
 if [ ! -x "$decoder" ]; then
 	echo "toml-suite: decoder '$decoder' is not executable (set TOML_DECODE)" >&2

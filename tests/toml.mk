@@ -5,13 +5,12 @@
 # tests/toml_decode     toml-test decoder: FILE -> tagged JSON, or
 #                       FILE:LINE:COL: message and exit 1
 # tests/test_toml       cmocka unit tests (TAP through CMOCKA_MESSAGE_OUTPUT)
-# tests/toml-suite.sh   toml-test 1.0 conformance run; exit 77 (SKIP) when the
-#                       toml-test checkout is absent.  Finds the decoder via
+# tests/toml-suite.sh   toml-test 1.0 conformance run.  Finds the decoder via
 #                       $TOML_DECODE, else $abs_top_builddir/tests/toml_decode,
-#                       and the suite via $TOML_TEST_DIR, else
-#                       $SHARED_DIR/toml-test, else $srcdir/../shared/toml-test;
-#                       the AM_TESTS_ENVIRONMENT of Makefile.am already exports
-#                       abs_top_builddir and SHARED_DIR.  Set
+#                       and the suite via $TOML_TEST_DIR, else the copy in
+#                       $abs_top_srcdir/tests/data/toml-test (distributed:
+#                       tests/data is in EXTRA_DIST); the AM_TESTS_ENVIRONMENT
+#                       of Makefile.am already exports both directories.  Set
 #                       TOML_DECODE_WRAPPER (e.g. to a valgrind command) to
 #                       run every decode under it.
 

@@ -1,0 +1,134 @@
+#!/bin/sh
+# The GitHub Action (action.yml, action/*.sh), run on this machine with a
+# runner's environment faked by tests/action_runner.py: it builds sandlint
+# from a clean copy of the sources (make distdir) into a fake tool cache,
+# checks examples/, and must leave a SARIF 2.1.0 report with results,
+# annotations in the log and its outputs.  A second run finds the install
+# (the cache hit) and does not build again.  Inputs are passed through.
+. "${abs_top_srcdir:?}/tests/lib.sh"
+make_scratch
+: "${abs_top_builddir:?}"
+python=$(command -v python3 || true)
+if [ -z "$python" ]; then
+    echo "action.sh: SKIP: python3 is needed to run the action's steps"
+    exit 77
+fi
+if ! command -v bash >/dev/null 2>&1; then
+    echo "action.sh: SKIP: the action's steps run in bash, which is missing"
+    exit 77
+fi
+action="$scratch/action.json"
+if "$abs_top_builddir/tests/yaml_json" "$abs_top_srcdir/action.yml" > "$action" 2> "$err"; then
+    pass "action.yml is valid YAML"
+else
+    fail "action.yml: $(cat "$err")"
+    finish
+fi
+"$python" - "$action" <<'PY' > "$scratch/shape" 2>&1 && pass "action.yml: a composite action, inputs passed through env" || { fail "action.yml:"; cat "$scratch/shape" >&2; }
+import json, sys
+action = json.load(open(sys.argv[1]))
+problems = []
+if action["runs"]["using"] != "composite":
+    problems.append("not composite")
+for name in ("paths", "format", "extend-select", "args", "sarif-file"):
+    if name not in action["inputs"]:
+        problems.append("no input " + name)
+if "sarif-file" not in action["outputs"]:
+    problems.append("no sarif-file output")
+for step in action["runs"]["steps"]:
+    # Expressions inside a script are pasted into it before bash reads it
+    # (script injection): inputs go through env only.
+    if "${{" in step.get("run", ""):
+        problems.append("expression in run: " + step["run"])
+print("\n".join(problems))
+sys.exit(1 if problems else 0)
+PY
+
+# A clean copy of the sources, as the action's checkout would be.
+if ! (cd "$abs_top_builddir" && ${MAKE:-make} distdir distdir="$scratch/action-src") \
+        > "$scratch/distdir.log" 2>&1; then
+    fail "make distdir failed"
+    tail -20 "$scratch/distdir.log" >&2
+    finish
+fi
+mkdir "$scratch/tool-cache" "$scratch/temp" "$scratch/workspace"
+cp -R "$abs_top_srcdir/examples" "$scratch/workspace/"
+RUNNER_TOOL_CACHE="$scratch/tool-cache" RUNNER_TEMP="$scratch/temp" ImageOS=test
+GITHUB_WORKSPACE="$scratch/workspace"
+export RUNNER_TOOL_CACHE RUNNER_TEMP ImageOS GITHUB_WORKSPACE
+cd "$scratch/workspace"
+
+# run_action LOG NAME=VALUE... : runs the action; its outputs go to $out.
+run_action() {
+    log=$1
+    shift
+    "$python" "$srcdir_tests/action_runner.py" "$action" "$scratch/action-src" "$@" \
+        > "$out" 2> "$log" || fail "action_runner.py failed: $(tail -5 "$log")"
+}
+# field NAME : a top-level field of the runner's report.
+field() { "$python" -c 'import json, sys; r = json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, r))' "$out" "$1"; }
+
+start=$(date +%s)
+run_action "$scratch/first.log" paths=examples
+first_seconds=$(( $(date +%s) - start ))
+[ "$(field status)" = 1 ] && pass "the step fails: the examples have findings" \
+    || fail "status $(field status): $(tail -20 "$scratch/first.log")"
+[ "$(field "outputs['exit-code']")" = 1 ] && pass "exit-code output" || fail "exit-code: $(field outputs)"
+sarif=$(field "outputs['sarif-file']")
+[ "$sarif" = sandlint.sarif ] && pass "sarif-file output" || fail "sarif-file output: '$sarif'"
+contains "$scratch/first.log" "cache" "the cache step ran"
+contains "$scratch/first.log" "sandlint action: building" "a cache miss builds"
+contains "$scratch/first.log" "::error file=examples/ctf-challenge/compose.yaml,line=4,col=7" \
+    "annotations in the log"
+lacks "$scratch/first.log" "--extend-select" "an empty extend-select is not passed"
+if [ -f sandlint.sarif ]; then
+    "$python" - sandlint.sarif <<'PY' > "$scratch/summary" 2>&1 && pass "SARIF: $(cat "$scratch/summary")" || fail "SARIF: $(cat "$scratch/summary")"
+import collections, json, sys
+document = json.load(open(sys.argv[1], encoding="utf-8"))
+assert document["version"] == "2.1.0", document["version"]
+results = document["runs"][0]["results"]
+assert results, "no results"
+files = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results}
+assert "examples/ctf-challenge/compose.yaml" in files, files
+levels = collections.Counter(r["level"] for r in results)
+rules = collections.Counter(r["ruleId"] for r in results)
+print("version 2.1.0, %d results in %d files (%s; %s)" % (
+    len(results), len(files), ", ".join("%s %d" % kv for kv in sorted(levels.items())),
+    ", ".join("%s %d" % kv for kv in sorted(rules.items()))))
+PY
+    if "$python" -c 'import jsonschema' 2>/dev/null; then
+        "$python" "$srcdir_tests/sarif_check.py" "$srcdir_tests/data/sarif/sarif-schema-2.1.0.json" \
+            sandlint.sarif && pass "SARIF validates against the schema" || fail "SARIF does not validate"
+    fi
+else
+    fail "no sandlint.sarif written"
+fi
+
+# Again: the install is found (a cache hit), inputs reach sandlint.
+rm -f sandlint.sarif
+run_action "$scratch/second.log" paths="examples/safe-service examples/eval-sandbox" \
+    format=json sarif-file=reports/out.sarif extend-select=SBX001 args="--jobs 1" \
+    fail-on-findings=false
+contains "$scratch/second.log" "(hit)" "the second run hits the cache"
+lacks "$scratch/second.log" "sandlint action: building" "a cache hit does not build"
+contains "$scratch/second.log" "--extend-select SBX001" "extend-select is passed through"
+contains "$scratch/second.log" "--jobs 1 --extend-select SBX001 -- examples/safe-service examples/eval-sandbox" \
+    "args and paths are passed through"
+# Until sandlint has --extend-select, that run stops with a usage error
+# (exit 2, which fail-on-findings=false does not hide); with it, it checks.
+status=$(field status)
+case $status in
+    0) [ "$(field "outputs['sarif-file']")" = reports/out.sarif ] && [ -s reports/out.sarif ] \
+           && pass "sarif-file input" || fail "sarif-file input: $(field outputs)" ;;
+    2) contains "$scratch/second.log" "extend-select" "without --extend-select in sandlint: a usage error" ;;
+    *) fail "second run: status $status: $(tail -20 "$scratch/second.log")" ;;
+esac
+run_action "$scratch/third.log" paths="examples/safe-service examples/eval-sandbox" \
+    format=json sarif-file=reports/out.sarif fail-on-findings=false
+[ "$(field status)" = 0 ] && pass "fail-on-findings=false: the step passes" \
+    || fail "fail-on-findings=false: status $(field status): $(tail -5 "$scratch/third.log")"
+[ "$(field "outputs['exit-code']")" = 1 ] && pass "exit-code still says 1" || fail "exit-code: $(field outputs)"
+[ -s reports/out.sarif ] && pass "sarif-file input (a new directory)" || fail "no reports/out.sarif"
+grep -q '"findings"' "$scratch/third.log" && pass "format input: json in the log" || fail "no JSON report in the log"
+echo "action.sh: the first run (build and check) took ${first_seconds}s"
+finish
