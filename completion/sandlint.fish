@@ -25,7 +25,7 @@ end
 
 complete -c sandlint -s h -l help -d 'Print the help and exit'
 complete -c sandlint -s V -l version -d 'Print the version and exit'
-complete -c sandlint -s f -l format -x -a 'text json sarif github' -d 'Report format'
+complete -c sandlint -s f -l format -x -a 'text json sarif github gitlab' -d 'Report format'
 complete -c sandlint -s o -l output -r -F -d 'Write the report to a file'
 complete -c sandlint -s q -l quiet -d 'No summary line on stderr'
 complete -c sandlint -l color -l colour -x -a 'auto always never' -d 'Colour the text report'
@@ -33,6 +33,12 @@ complete -c sandlint -l root -x -a '(__fish_complete_directories)' -d 'Repositor
 complete -c sandlint -l config -r -F -d 'Configuration file'
 complete -c sandlint -l select -x -a '(__sandlint_selectors)' -d 'Run only these rules'
 complete -c sandlint -l ignore -x -a '(__sandlint_selectors)' -d 'Do not run these rules'
+complete -c sandlint -l extend-select -x -a '(__sandlint_selectors)' -d 'Run these rules too'
+complete -c sandlint -l show-accepted -d 'Also print allowlisted and suppressed findings'
+complete -c sandlint -l strict -d 'Warnings fail too'
+complete -c sandlint -l exit-zero -d 'Exit 0 even when findings fail'
+complete -c sandlint -l update-allowlist -d 'Write the configuration so that this run passes'
+complete -c sandlint -l stdin-filename -r -F -d 'Name of the file read from standard input'
 complete -c sandlint -l plugin -r -F -d 'Load an extra plugin'
 complete -c sandlint -l plugin-dir -x -a '(__fish_complete_directories)' -d 'Look up plugins here first'
 complete -c sandlint -l no-default-plugins -d 'Load only the plugins named with --plugin'
@@ -46,5 +52,6 @@ complete -c sandlint -l confine -x -a 'auto require off' -d 'Confine the scan wi
 complete -c sandlint -l sandbox-check -d 'Report and test the confinement and exit'
 complete -c sandlint -l max-file-size -x -d 'Skip files larger than this (K, M, G)'
 complete -c sandlint -l max-nodes -x -d 'Skip files with more YAML nodes than this'
+complete -c sandlint -l max-memory -x -d 'Memory of each worker process (K, M, G)'
 # Operands: files (a file named on the command line is checked whatever
 # its name) and directories, fish's default.

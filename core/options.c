@@ -87,7 +87,7 @@ void options_print_help(FILE *out)
 "- reads one Compose file from standard input.\n"
 "\n"
 "Output:\n"
-"  -f, --format FMT         text (default), json, sarif or github\n"
+"  -f, --format FMT         text (default), json, sarif, github or gitlab\n"
 "  -o, --output FILE        write the report to FILE instead of stdout\n"
 "  -q, --quiet              no summary line on stderr\n"
 "      --stdin-filename PATH  the name of the file read from standard input,\n"
@@ -234,7 +234,7 @@ int options_parse(struct options *options, int argc, char **argv)
             options->format = output_parse_format(optarg);
             if (options->format < 0)
                 return usage_error("unknown format '%s' (text, json, sarif, "
-                                   "github)", optarg);
+                                   "github, gitlab)", optarg);
             break;
         case 'o':
             options->output = optarg;

@@ -10,7 +10,8 @@
 #include "sandlint/plugin.h"
 #include "xalloc.h"
 
-static const char *const format_names[] = { "text", "json", "sarif", "github" };
+static const char *const format_names[] = { "text", "json", "sarif", "github",
+                                            "gitlab" };
 
 int output_parse_format(const char *name)
 {
@@ -26,6 +27,7 @@ const struct output_writer *output_writer(int format)
     case FORMAT_JSON: return &output_json_writer;
     case FORMAT_SARIF: return &output_sarif_writer;
     case FORMAT_GITHUB: return &output_github_writer;
+    case FORMAT_GITLAB: return &output_gitlab_writer;
     default: return &output_text_writer;
     }
 }
@@ -227,6 +229,23 @@ void finding_view_release(struct finding_view *view)
     memset(view, 0, sizeof(*view));
 }
 
+unsigned rule_score(const struct sl_rule *rule)
+{
+    if (rule->security_severity > 0.0 && rule->security_severity <= 10.0)
+        return (unsigned)(rule->security_severity * 10.0 + 0.5);
+    return rule->default_severity == SL_SEVERITY_WARNING ? 40 : 70;
+}
+
+unsigned finding_score(const struct finding_view *view)
+{
+    if (view->finding->score != 0)
+        return view->finding->score;
+    unsigned rule = rule_score(&view->rule->rule);
+    if (view->severity == SL_SEVERITY_WARNING && rule > 40)
+        return 40;      /* warnings are medium */
+    return rule;
+}
+
 /* ------------------------------------------------------------------ */
 /* counting and writing                                                */
 /* ------------------------------------------------------------------ */
@@ -254,6 +273,8 @@ void output_write_file(FILE *out, const struct output_writer *writer,
     for (size_t i = 0; i < file->findings.count; i++) {
         const struct finding *finding = &file->findings.items[i];
         count_finding(report, finding);
+        if (writer->quiet_accepted && !report->show_accepted && finding_accepted(finding))
+            continue;
         struct finding_view view;
         finding_view_init(&view, report, file, finding);
         writer->finding(out, report, &view);

@@ -23,7 +23,8 @@ enum output_format {
     FORMAT_TEXT = 0,
     FORMAT_JSON,
     FORMAT_SARIF,
-    FORMAT_GITHUB
+    FORMAT_GITHUB,
+    FORMAT_GITLAB
 };
 
 struct report {
@@ -76,16 +77,29 @@ struct output_writer {
     void (*finding)(FILE *out, const struct report *report,
                     const struct finding_view *view);
     void (*end)(FILE *out, const struct report *report);
+    bool quiet_accepted;        /* leaves accepted findings out unless
+                                   --show-accepted (text, github, gitlab) */
 };
 
-/* Parses "text", "json", "sarif", "github"; -1 when unknown. */
+/* The security severity (GitHub's 0.1-10.0 scale, in tenths) of a rule's
+ * findings: its own, or 7.0 for a rule whose findings are errors and 4.0
+ * for one that warns. */
+unsigned rule_score(const struct sl_rule *rule);
+
+/* The security severity (in tenths) of a finding: its own when its rule
+ * gave it one; medium (4.0) when it is a warning (an allowlisted finding
+ * or a value that cannot be checked) of a rule that reports errors; else
+ * its rule's. */
+unsigned finding_score(const struct finding_view *view);
+
+/* Parses "text", "json", "sarif", "github", "gitlab"; -1 when unknown. */
 int output_parse_format(const char *name);
 
 /* The writer of a format (static). */
 const struct output_writer *output_writer(int format);
 
 /* Counts the findings of file into the report and hands each, in order,
- * to writer. */
+ * to writer (accepted ones only when the writer shows them). */
 void output_write_file(FILE *out, const struct output_writer *writer,
                        struct report *report, const struct file_result *file);
 
@@ -93,6 +107,7 @@ extern const struct output_writer output_text_writer;
 extern const struct output_writer output_json_writer;
 extern const struct output_writer output_sarif_writer;
 extern const struct output_writer output_github_writer;
+extern const struct output_writer output_gitlab_writer;
 
 /* The one-line summary ("2 errors, 1 warning in 3 files (4 services)"),
  * for stderr.  Returns a malloc'd string. */

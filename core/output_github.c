@@ -57,9 +57,8 @@ static void github_end(FILE *out, const struct report *report)
 static void github_finding(FILE *out, const struct report *report,
                            const struct finding_view *view)
 {
+    (void)report;
     const struct finding *finding = view->finding;
-    if (view->accepted && !report->show_accepted)
-        return;
     const struct sl_rule *rule = &view->rule->rule;
     /* Accepted findings (--show-accepted) are notices: they fail nothing. */
     fputs(view->accepted ? "::notice file="
@@ -91,5 +90,5 @@ static void github_finding(FILE *out, const struct report *report,
 }
 
 const struct output_writer output_github_writer = {
-    github_begin, github_finding, github_end,
+    github_begin, github_finding, github_end, true,
 };

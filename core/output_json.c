@@ -82,5 +82,5 @@ static void json_end(FILE *out, const struct report *report)
 }
 
 const struct output_writer output_json_writer = {
-    json_begin, json_finding, json_end,
+    json_begin, json_finding, json_end, false,
 };

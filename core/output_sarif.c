@@ -91,7 +91,10 @@ static void write_rule(FILE *out, const struct registry *registry, size_t index)
     fputs(", \"helpUri\": \"" INFORMATION_URI "\"", out);
     fputs(", \"properties\": {\"tags\": [\"security\", ", out);
     json_write_cstring(out, rule->group);
-    fputs("], \"group\": ", out);
+    /* GitHub code scanning ranks alerts by this: 9.0 and up critical. */
+    unsigned score = rule_score(rule);
+    fprintf(out, "], \"security-severity\": \"%u.%u\", \"group\": ", score / 10,
+            score % 10);
     json_write_cstring(out, rule->group);
     fputs(", \"plugin\": ", out);
     json_write_cstring(out, registry->plugins[entry->plugin].descriptor.name);
@@ -154,7 +157,9 @@ static void write_result(FILE *out, const struct finding_view *view)
         json_write_cstring(out, view->justification);
         fputs("}]", out);
     }
-    fputs(", \"properties\": {\"status\": ", out);
+    unsigned score = finding_score(view);
+    fprintf(out, ", \"properties\": {\"tags\": [\"security\"], "
+            "\"security-severity\": \"%u.%u\", \"status\": ", score / 10, score % 10);
     json_write_cstring(out, view->status);
     fputs(", \"package\": ", out);
     json_write_cstring(out, view->file->package);
@@ -181,13 +186,11 @@ static void sarif_begin(FILE *out, const struct report *report)
         write_rule(out, registry, i);
     }
     fputs("]}},\n \"columnKind\": \"unicodeCodePoints\",\n", out);
-    /* Results are relative to the root; a base URI ends with '/'. */
-    fputs(" \"originalUriBaseIds\": {\"%SRCROOT%\": {\"uri\": ", out);
-    char *root = strcmp(report->root, "/") == 0 ? xstrdup("/")
-                                                : xasprintf("%s/", report->root);
-    write_uri(out, "file://", root);
-    free(root);
-    fputs("}},\n \"results\": [", out);
+    /* Results are relative to the root, %SRCROOT%, which the consumer
+     * knows (the checkout): where the scanning machine keeps it is no
+     * business of the report. */
+    fputs(" \"originalUriBaseIds\": {\"%SRCROOT%\": {\"description\": {\"text\": "
+          "\"the repository root (sandlint --root)\"}}},\n \"results\": [", out);
 }
 
 static void sarif_finding(FILE *out, const struct report *report,
@@ -204,5 +207,5 @@ static void sarif_end(FILE *out, const struct report *report)
 }
 
 const struct output_writer output_sarif_writer = {
-    sarif_begin, sarif_finding, sarif_end,
+    sarif_begin, sarif_finding, sarif_end, false,
 };

@@ -42,8 +42,6 @@ static void text_finding(FILE *out, const struct report *report,
 {
     const struct finding *finding = view->finding;
     const bool color = report->color;
-    if (view->accepted && !report->show_accepted)
-        return;
     bool error = finding->status == STATUS_FAIL;
     /* Accepted findings (--show-accepted) are notes: they fail nothing. */
     const char *label = view->accepted ? "note" : error ? "error" : "warning";
@@ -92,5 +90,5 @@ static void text_finding(FILE *out, const struct report *report,
 }
 
 const struct output_writer output_text_writer = {
-    text_begin, text_finding, text_end,
+    text_begin, text_finding, text_end, true,
 };

@@ -67,6 +67,7 @@ static const struct sl_rule engine_sockets_rule = {
     .name = "engine_sockets",
     .group = "sandbox_privileges",
     .group_code = "IESC001",
+    .security_severity = 9.8,
     .summary = "container engine API access",
     .description =
         "Reports, for each service:\n"

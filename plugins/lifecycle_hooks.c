@@ -83,6 +83,7 @@ static const struct sl_rule lifecycle_hooks_rule = {
     .name = "lifecycle_hooks",
     .group = "sandbox_privileges",
     .group_code = "IESC001",
+    .security_severity = 9.0,
     .summary = "privileged hook commands",
     .description =
         "Reports each item of a service's pre_start, post_start and "

@@ -90,6 +90,7 @@ static const struct sl_rule mounts_rule = {
     .name = "mounts",
     .group = "sandbox_privileges",
     .group_code = "IESC001",
+    .security_severity = 7.5,
     .summary = "host files reached through mounts",
     .description =
         "Reports every volumes item of a service that makes a host path "

@@ -85,6 +85,7 @@ static const struct sl_rule namespaces_rule = {
     .name = "namespaces",
     .group = "sandbox_privileges",
     .group_code = "IESC001",
+    .security_severity = 8.0,
     .summary = "shared namespaces",
     .description =
         "Reports, for each service:\n"

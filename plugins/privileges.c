@@ -14,9 +14,10 @@ static int check_privileged(struct sl_context *ctx, const struct sl_node *key,
     char quoted[SL_QUOTE_SIZE];
     switch (sl_flag(value, &text, &length)) {
     case SL_FLAG_ON:
-        return sl_reportf(ctx, key, "privileged", NULL, 0, SL_SEVERITY_DEFAULT,
-                          "privileged mode grants every capability, host "
-                          "devices and relaxed security profiles");
+        /* Critical: privileged mode is root on the host. */
+        return sl_reportf_scored(ctx, key, "privileged", NULL, 0, SL_SEVERITY_DEFAULT,
+                                 9.5, "privileged mode grants every capability, "
+                                 "host devices and relaxed security profiles");
     case SL_FLAG_INTERPOLATED:
         return sl_reportf(ctx, key, "privileged", text, length,
                           SL_SEVERITY_WARNING,
@@ -134,6 +135,7 @@ static const struct sl_rule privileges_rule = {
     .name = "privileges",
     .group = "sandbox_privileges",
     .group_code = "IESC001",
+    .security_severity = 8.0,
     .summary = "elevated privileges and device access",
     .description =
         "Reports, for each service:\n"

@@ -108,6 +108,7 @@ static const struct sl_rule secrets_rule = {
     .name = "secrets",
     .group = "sandbox_privileges",
     .group_code = "IESC001",
+    .security_severity = 7.0,
     .summary = "host files and variables copied in",
     .description =
         "Reports each entry of a service's secrets and configs (a name, or "

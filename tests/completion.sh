@@ -63,7 +63,7 @@ if command -v bash >/dev/null 2>&1; then
     complete_words --form > "$out"
     contains "$out" "--format" "bash: options from --help"
     complete_words --format "" > "$out"
-    [ "$(tr '\n' ' ' < "$out")" = "text json sarif github " ] && pass "bash: formats" || fail "bash: formats: $(cat "$out")"
+    [ "$(tr '\n' ' ' < "$out")" = "text json sarif github gitlab " ] && pass "bash: formats" || fail "bash: formats: $(cat "$out")"
     complete_words --select SBX00 > "$out"
     contains "$out" "SBX001" "bash: rule codes from --list-rules (the directory's plugins not loaded)"
     contains "$out" "SBX006" "bash: every built-in rule"
@@ -93,7 +93,7 @@ if command -v zsh >/dev/null 2>&1 && zsh -fc 'zmodload zsh/zpty' 2>/dev/null; th
         section "$zout" 'sandlint --form' > "$out"
         [ "$(words "$out")" = "--format" ] && pass "zsh: options" || fail "zsh: --form: $(words "$out")"
         section "$zout" 'sandlint --format ' > "$out"
-        [ "$(words "$out")" = "github json sarif text" ] && pass "zsh: formats" || fail "zsh: formats: $(words "$out")"
+        [ "$(words "$out")" = "github gitlab json sarif text" ] && pass "zsh: formats" || fail "zsh: formats: $(words "$out")"
         section "$zout" 'sandlint --select SBX00' > "$out"
         [ "$(words "$out")" = "SBX001 SBX002 SBX003 SBX004 SBX005 SBX006" ] \
             && pass "zsh: rule codes from --list-rules (the directory's plugins not loaded)" \
@@ -128,7 +128,7 @@ if command -v fish >/dev/null 2>&1; then
     fish_complete 'sandlint --form'
     [ "$(words "$out")" = "--format" ] && pass "fish: options" || fail "fish: --form: $(words "$out")"
     fish_complete 'sandlint --format '
-    [ "$(words "$out")" = "github json sarif text" ] && pass "fish: formats" || fail "fish: formats: $(words "$out")"
+    [ "$(words "$out")" = "github gitlab json sarif text" ] && pass "fish: formats" || fail "fish: formats: $(words "$out")"
     fish_complete 'sandlint --select SBX00'
     [ "$(words "$out")" = "SBX001 SBX002 SBX003 SBX004 SBX005 SBX006" ] \
         && pass "fish: rule codes from --list-rules (the directory's plugins not loaded)" \

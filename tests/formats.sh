@@ -66,6 +66,61 @@ contains second.sarif '"kind": "inSource", "status": "accepted", "justification"
 contains second.sarif '"kind": "external"' "allowlisted finding carries an external suppression"
 contains second.sarif '"uri": "repo/compose.yaml", "uriBaseId": "%SRCROOT%"' "relative artifact URIs"
 
+# --- SARIF for GitHub code scanning: severities, no machine paths -------------
+mkdir -p sev
+cat > sev/compose.yaml <<'YAML'
+services:
+  web:
+    privileged: true
+    cap_add: [SYS_ADMIN, "${CAP}"]
+    volumes: ["/var/run/docker.sock:/var/run/docker.sock"]
+YAML
+expect_status 1 "sarif severities" -- --format sarif sev
+grep -q "$scratch" "$out" && fail "SARIF holds the scanning machine's path $scratch" \
+    || pass "no absolute path of the scanning machine in SARIF"
+"$python" - "$out" <<'PY' && pass "security-severity: critical for privileged mode and engine sockets, medium for warnings" || fail "SARIF security-severity"
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+scores = {(r["ruleId"], " ".join(r["message"]["text"].split()[:2])):
+          r["properties"]["security-severity"] for r in run["results"]}
+rules = {r["id"]: r["properties"]["security-severity"] for r in run["tool"]["driver"]["rules"]}
+assert scores[("SBX001", "privileged mode")] == "9.5", scores
+assert scores[("SBX001", "cap_add grants")] == rules["SBX001"] == "8.0", scores
+assert scores[("SBX006", "bind-mounts host")] == rules["SBX006"] == "9.8", scores
+warning = [r for r in run["results"] if r["level"] == "warning"][0]
+assert warning["properties"]["security-severity"] == "4.0", warning
+PY
+
+# --- GitLab Code Quality ------------------------------------------------------
+gitlab_schema="$srcdir_tests/data/gitlab/codequality.schema.json"
+expect_status 1 "gitlab" -- --format gitlab sev repo
+if [ "$have_jsonschema" = yes ]; then
+    "$python" -c 'import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))' \
+        "$gitlab_schema" "$out" && pass "gitlab output validates against the Code Quality schema" \
+        || fail "gitlab output does not validate"
+fi
+"$python" - "$out" <<'PY' && pass "gitlab: unique fingerprints, severities, accepted findings left out" || fail "gitlab issues"
+import json, sys
+issues = json.load(open(sys.argv[1]))
+fingerprints = [i["fingerprint"] for i in issues]
+assert len(set(fingerprints)) == len(fingerprints), fingerprints
+by = {(i["check_name"], " ".join(i["description"].split()[:2])): i for i in issues}
+assert by[("SBX001", "privileged mode")]["severity"] == "critical"
+assert by[("SBX001", "cap_add grants")]["severity"] == "major"
+assert [i for i in issues if i["severity"] == "minor"], "a warning is minor"
+assert not [i for i in issues if i["description"].startswith("Allowlisted")], "accepted shown"
+assert all(i["location"]["lines"]["begin"] >= 1 for i in issues)
+PY
+cp "$out" gitlab-first.json
+expect_status 1 "gitlab --show-accepted" -- --format gitlab --show-accepted sev repo
+grep -q '"severity": "info"' "$out" && pass "gitlab --show-accepted: accepted findings are info" \
+    || fail "gitlab --show-accepted: no info issue"
+printf '\n\n' | cat - sev/compose.yaml > sev/moved.yaml && mv sev/moved.yaml sev/compose.yaml
+expect_status 1 "gitlab after lines moved" -- --format gitlab sev repo
+"$python" -c 'import json, sys; a, b = (sorted(i["fingerprint"] for i in json.load(open(p))) for p in sys.argv[1:]); sys.exit(a != b)' \
+    gitlab-first.json "$out" && pass "gitlab fingerprints survive moved lines" \
+    || fail "gitlab fingerprints changed when lines moved"
+
 # --- GitHub workflow commands -----------------------------------------------
 # (The allowlist above is for every package: not for this run.)
 rm .sandlint.ini

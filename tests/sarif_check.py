@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """Validates SARIF files against the 2.1.0 schema and sandlint's promises:
 every result has a location with startLine >= 1, every rule has help text,
-every result has a partial fingerprint.  Usage: sarif_check.py SCHEMA FILE..."""
+every result has a partial fingerprint, rules and results carry the
+security tag and a security-severity GitHub can rank, and no absolute path
+of the scanning machine appears (artifacts are relative to %SRCROOT%).
+Usage: sarif_check.py SCHEMA FILE..."""
 import json
 import sys
 
@@ -18,10 +21,26 @@ for path in sys.argv[2:]:
     failures += len(errors)
     run = document["runs"][0]
     rules = run["tool"]["driver"]["rules"]
+    def bad_score(holder):
+        """Whether holder's properties lack a security-severity in 0.1-10.0
+        or the "security" tag."""
+        properties = holder.get("properties", {})
+        try:
+            score = float(properties.get("security-severity", ""))
+        except ValueError:
+            return True
+        return not 0.0 < score <= 10.0 or "security" not in properties.get("tags", [])
     for rule in rules:
         if not rule.get("help", {}).get("text"):
             print(f"{path}: rule {rule['id']} has no help text")
             failures += 1
+        if bad_score(rule):
+            print(f"{path}: rule {rule['id']} lacks security-severity or tags")
+            failures += 1
+    base = run.get("originalUriBaseIds", {}).get("%SRCROOT%", {})
+    if "uri" in base:
+        print(f"{path}: %SRCROOT% names a place on the scanning machine")
+        failures += 1
     for result in run["results"]:
         region = result["locations"][0]["physicalLocation"]["region"]
         if region.get("startLine", 0) < 1:
@@ -29,6 +48,13 @@ for path in sys.argv[2:]:
             failures += 1
         if not result.get("partialFingerprints"):
             print(f"{path}: result without partialFingerprints")
+            failures += 1
+        if bad_score(result):
+            print(f"{path}: result lacks security-severity or tags: {result['message']}")
+            failures += 1
+        artifact = result["locations"][0]["physicalLocation"]["artifactLocation"]
+        if artifact.get("uriBaseId") != "%SRCROOT%" or artifact["uri"].startswith(("/", "file:")):
+            print(f"{path}: result not relative to %SRCROOT%: {artifact}")
             failures += 1
         if rules[result["ruleIndex"]]["id"] != result["ruleId"]:
             print(f"{path}: ruleIndex does not match ruleId {result['ruleId']}")
