@@ -229,6 +229,8 @@ struct check_run {
     size_t round_count, round_at;
     size_t round_files;                 /* files checked in rounds */
     struct report_stream stream;
+    struct allowlist_update update;     /* --update-allowlist */
+    bool updating;
     char *overwritten;                  /* a checked file the report would
                                            replace */
 };
@@ -378,6 +380,10 @@ static int open_outside(const struct options *options, struct run *run,
             return -1;
         }
     }
+    flow->updating = options->update_allowlist;
+    if (flow->updating && allowlist_update_prepare(&flow->update, &run->config,
+                                                   run->root) != 0)
+        return -1;
     flow->null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (flow->from_stdin)
         flow->stdin_file = stdin_file_read(options->stdin_filename, run->root,
@@ -395,6 +401,8 @@ static void check_run_release(struct check_run *flow)
     if (flow->null_fd >= 0)
         close(flow->null_fd);
     string_list_release(&flow->exclude);
+    if (flow->updating)
+        allowlist_update_release(&flow->update);
     reference_resolver_release(&flow->references);
     for (size_t i = 0; i < flow->round_count; i++)
         discovered_file_free(flow->round[i]);
@@ -445,6 +453,8 @@ static int run_checks(const struct options *options, struct run *run)
     flow.output.stream = NULL;
     flow.output.finisher = -1;
     flow.output.command_fd = flow.output.reply_fd = -1;
+    flow.update.output.finisher = -1;
+    flow.update.output.command_fd = flow.update.output.reply_fd = -1;
     if (check_operands(options, &flow) != 0 || open_outside(options, run, &flow) != 0 ||
         confine_and_load(options, run, flow.operands,
                          flow.from_stdin ? 0 : flow.operand_count) != 0) {
@@ -467,6 +477,8 @@ static int run_checks(const struct options *options, struct run *run)
                         &run->registry, &run->config, run->config_display, run->root,
                         want_color(options, flow.output.stream), options->show_accepted);
     report_stream_set_coverage(&flow.stream, fully_checked, &flow);
+    if (flow.updating)
+        flow.stream.update = &flow.update;
     reference_resolver_init(&flow.references, flow.walk, &run->registry);
     int pool_status = check_files(options, run, &flow);
     /* Then, round by round, the files that include and extends name. */
@@ -505,6 +517,15 @@ static int run_checks(const struct options *options, struct run *run)
     }
     if (flow.overwritten == NULL && report_output_commit(&flow.output) != 0)
         status = EXIT_TROUBLE;
+    if (flow.updating && status != EXIT_TROUBLE) {
+        /* The run that the edited configuration makes pass: only what no
+         * entry can accept (unchecked files) still fails. */
+        if (allowlist_update_finish(&flow.update, &run->config, &run->registry,
+                                    fully_checked, &flow, &flow.stream.incomplete) != 0)
+            status = EXIT_TROUBLE;
+        else
+            status = flow.update.unaccepted > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+    }
     if (!options->quiet && flow.overwritten == NULL) {
         char *summary = report_summary(report);
         terminal_error("%s\n", summary);

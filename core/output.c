@@ -21,6 +21,12 @@ int output_parse_format(const char *name)
     return -1;
 }
 
+const char *output_format_name(int format)
+{
+    return format >= 0 && (size_t)format < sizeof(format_names) / sizeof(format_names[0])
+               ? format_names[format] : "text";
+}
+
 const struct output_writer *output_writer(int format)
 {
     switch (format) {
