@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_kind.h"
+#include "kubernetes.h"
 #include "sandlint/plugin.h"
 #include "xalloc.h"
 
@@ -212,15 +214,28 @@ static void plugin_failed(struct file_check *check, struct sl_context *ctx)
     free(what);
 }
 
+/* Whether a rule checks documents and services of kind: its declared
+ * kinds, Compose for a rule built before ABI 1.2 or declaring none. */
+static bool rule_checks_kind(const struct registry *registry,
+                             const struct rule_entry *entry, int kind)
+{
+    unsigned kinds = registry->plugins[entry->plugin].declared_minor >= 2
+                         ? entry->rule.kinds : 0;
+    if (kinds == 0)
+        kinds = SL_KIND_COMPOSE;
+    return (kinds & (unsigned)kind) != 0;
+}
+
 static void run_document_rules(struct file_check *check,
-                               const struct sl_node *root)
+                               const struct sl_node *root, int kind)
 {
     const struct registry *registry = check->registry;
     for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++) {
         const struct rule_entry *entry = &registry->rules[i];
-        if (!entry->enabled || entry->rule.check_document == NULL)
+        if (!entry->enabled || entry->rule.check_document == NULL ||
+            !rule_checks_kind(registry, entry, kind))
             continue;
-        struct sl_context ctx = { check, i, root, NULL, 0, NULL };
+        struct sl_context ctx = { check, i, root, NULL, 0, NULL, kind };
         publish_rule(i);
         int result = entry->rule.check_document(&ctx, root);
         publish_rule((size_t)-1);
@@ -230,20 +245,23 @@ static void run_document_rules(struct file_check *check,
     }
 }
 
+/* Runs the service rules on one service: name (name_length bytes,
+ * NUL-terminated) for a Compose or agent-env service, "<kind>/<name>" for
+ * a pod spec; key is where the service is written. */
 static void run_service_rules(struct file_check *check,
-                              const struct sl_node *root,
-                              const struct sl_node *key,
-                              const struct sl_node *service)
+                              const struct sl_node *root, const char *name,
+                              size_t name_length, const struct sl_node *key,
+                              const struct sl_node *service, int kind)
 {
     const struct registry *registry = check->registry;
     for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++) {
         const struct rule_entry *entry = &registry->rules[i];
-        if (!entry->enabled || entry->rule.check_service == NULL)
+        if (!entry->enabled || entry->rule.check_service == NULL ||
+            !rule_checks_kind(registry, entry, kind))
             continue;
-        struct sl_context ctx = { check, i, root, key->u.scalar.text,
-                                  key->u.scalar.length, NULL };
+        struct sl_context ctx = { check, i, root, name, name_length, NULL, kind };
         publish_rule(i);
-        int result = entry->rule.check_service(&ctx, key->u.scalar.text, key, service);
+        int result = entry->rule.check_service(&ctx, name, key, service);
         publish_rule((size_t)-1);
         if (result != SL_OK)
             plugin_failed(check, &ctx);
@@ -258,9 +276,10 @@ static void structure_warning(struct file_check *check,
                     node ? node->line : 0, node ? node->column : 0, message);
 }
 
-/* Checks one service (a mapping under a scalar key). */
+/* Checks one service (a mapping under a scalar key) of a Compose or
+ * agent-env document. */
 static void check_service(struct file_check *check, const struct sl_node *root,
-                          const struct model_pair *pair)
+                          const struct model_pair *pair, int kind)
 {
     if (pair->key->kind != SL_NODE_SCALAR) {
         structure_warning(check, pair->key, "a service name must be a "
@@ -275,7 +294,8 @@ static void check_service(struct file_check *check, const struct sl_node *root,
         return;
     }
     check->result.services++;
-    run_service_rules(check, root, pair->key, pair->value);
+    run_service_rules(check, root, pair->key->u.scalar.text, pair->key->u.scalar.length,
+                      pair->key, pair->value, kind);
 }
 
 static const struct sl_node *value_of(const struct sl_node *mapping, const char *key,
@@ -329,7 +349,7 @@ static const struct sl_node *kubernetes_sign(const struct sl_node *root,
     return NULL;
 }
 
-static void check_document(struct file_check *check, const struct sl_node *root)
+static void check_compose_document(struct file_check *check, const struct sl_node *root)
 {
     if (model_is_null(root))
         return;     /* an empty document holds no settings */
@@ -347,7 +367,7 @@ static void check_document(struct file_check *check, const struct sl_node *root)
         check->not_compose_reported = true;
         return;
     }
-    run_document_rules(check, root);
+    run_document_rules(check, root, SL_KIND_COMPOSE);
 
     if (services == NULL) {
         /* The legacy format 1: the services are at the top level. */
@@ -361,7 +381,7 @@ static void check_document(struct file_check *check, const struct sl_node *root)
                                   "without 'services'; its top-level services are "
                                   "checked");
             warned = true;
-            check_service(check, root, pair);
+            check_service(check, root, pair, SL_KIND_COMPOSE);
         }
         return;
     }
@@ -372,11 +392,116 @@ static void check_document(struct file_check *check, const struct sl_node *root)
         return;
     }
     for (size_t i = 0; i < services->u.mapping.count; i++)
-        check_service(check, root, &services->u.mapping.pairs[i]);
+        check_service(check, root, &services->u.mapping.pairs[i], SL_KIND_COMPOSE);
+}
+
+/* Bounds the items of a Kubernetes List checked as objects: Lists nest. */
+#define MAX_LIST_DEPTH 8
+
+/* Checks one Kubernetes object: its document rules, then the service rules
+ * on each of its pod specs.  A List's items are objects of their own. */
+static void check_object(struct file_check *check, const struct sl_node *object,
+                         unsigned depth)
+{
+    const struct sl_node *kind = value_of(object, "kind", NULL);
+    const struct sl_node *items = value_of(object, "items", NULL);
+    if (kind->u.scalar.length >= 4 &&
+        strcmp(kind->u.scalar.text + kind->u.scalar.length - 4, "List") == 0 &&
+        items != NULL && items->kind == SL_NODE_SEQUENCE && depth < MAX_LIST_DEPTH) {
+        for (size_t i = 0; i < items->u.sequence.count; i++) {
+            const struct sl_node *item = items->u.sequence.items[i];
+            if (file_kind_is_object(item))
+                check_object(check, item, depth + 1);
+            else
+                structure_warning(check, item, "List item is not a Kubernetes "
+                                  "object (no apiVersion and kind); not checked");
+        }
+        return;
+    }
+    run_document_rules(check, object, SL_KIND_KUBERNETES);
+    char *service = NULL;
+    for (size_t i = 0; i < KUBERNETES_POD_SHAPES; i++) {
+        const struct sl_node *key;
+        const struct sl_node *spec = kubernetes_pod_spec(object, i, &key);
+        if (spec == NULL)
+            continue;
+        if (service == NULL)
+            service = kubernetes_object_service(object);
+        check->result.services++;
+        run_service_rules(check, object, service, strlen(service), key, spec,
+                          SL_KIND_KUBERNETES);
+    }
+    free(service);
+}
+
+static void check_kubernetes_document(struct file_check *check,
+                                      const struct sl_node *root)
+{
+    if (model_is_null(root))
+        return;
+    if (!file_kind_is_object(root)) {
+        structure_warning(check, root, "document is not a Kubernetes object (no "
+                          "apiVersion and kind); not checked");
+        return;
+    }
+    check_object(check, root, 0);
+}
+
+/* additionalResources of an agent-env file: objects the chart deploys
+ * beside the services, each checked as a Kubernetes object. */
+static void check_additional_resources(struct file_check *check,
+                                       const struct sl_node *resources)
+{
+    if (model_is_null(resources) || resources->kind != SL_NODE_SEQUENCE)
+        return;
+    for (size_t i = 0; i < resources->u.sequence.count; i++) {
+        const struct sl_node *item = resources->u.sequence.items[i];
+        if (model_is_null(item))
+            continue;
+        if (file_kind_is_object(item))
+            check_object(check, item, 0);
+        else if (item->kind == SL_NODE_SCALAR)
+            structure_warning(check, item, "additionalResources item is Helm "
+                              "template text and cannot be checked");
+        else
+            structure_warning(check, item, "additionalResources item is not a "
+                              "Kubernetes object (no apiVersion and kind); not "
+                              "checked");
+    }
+}
+
+static void check_agent_env_document(struct file_check *check,
+                                     const struct sl_node *root)
+{
+    if (model_is_null(root))
+        return;
+    if (root->kind != SL_NODE_MAPPING) {
+        structure_warning(check, root, "expected a mapping of agent-env values");
+        return;
+    }
+    run_document_rules(check, root, SL_KIND_AGENT_ENV);
+    const struct sl_node *services = value_of(root, "services", NULL);
+    if (!model_is_null(services) && services->kind != SL_NODE_MAPPING)
+        structure_warning(check, services, "expected a mapping of services");
+    else if (!model_is_null(services))
+        for (size_t i = 0; i < services->u.mapping.count; i++)
+            check_service(check, root, &services->u.mapping.pairs[i], SL_KIND_AGENT_ENV);
+    check_additional_resources(check, value_of(root, "additionalResources", NULL));
 }
 
 void file_check_run(struct file_check *check, const struct yaml_model *model)
 {
-    for (size_t i = 0; i < model->document_count; i++)
-        check_document(check, model->documents[i]);
+    check->kind = file_kind_decide(model, check->candidates);
+    if (check->kind == 0) {
+        check->result.skipped = true;
+        return;
+    }
+    for (size_t i = 0; i < model->document_count; i++) {
+        if (check->kind == SL_KIND_AGENT_ENV)
+            check_agent_env_document(check, model->documents[i]);
+        else if (check->kind == SL_KIND_KUBERNETES)
+            check_kubernetes_document(check, model->documents[i]);
+        else
+            check_compose_document(check, model->documents[i]);
+    }
 }

@@ -20,6 +20,10 @@ struct file_check {
     const struct registry *registry;
     struct file_result result;  /* owned; display and package copied */
     bool not_compose_reported;  /* the "not a Compose file" warning is out */
+    unsigned candidates;        /* enum file_candidate: the kinds discovery
+                                   allows (file_kind.h); 0: Compose */
+    int kind;                   /* SL_KIND_* decided by file_check_run; 0
+                                   before, or when the file was skipped */
 };
 
 /* The plugin-visible context of one callback (opaque in plugin.h). */
@@ -30,6 +34,7 @@ struct sl_context {
     const char *service;        /* NULL in check_document */
     size_t service_length;
     char *error;                /* set_error() message; owned */
+    int kind;                   /* SL_KIND_* of the document or service */
 };
 
 void file_check_init(struct file_check *check, const struct registry *registry,
@@ -37,7 +42,12 @@ void file_check_init(struct file_check *check, const struct registry *registry,
 /* Frees the result still owned. */
 void file_check_release(struct file_check *check);
 
-/* Runs every enabled rule over every document of model. */
+/*
+ * Decides the file's kind from check->candidates and the model
+ * (file_kind_decide), then runs every enabled rule that checks that kind
+ * over every document of model.  A file of no kind is skipped: the result
+ * is marked skipped and nothing runs.
+ */
 void file_check_run(struct file_check *check, const struct yaml_model *model);
 
 /* Adds a core diagnostic without key (line/column 0 = none).  Diagnostics

@@ -79,6 +79,7 @@ void config_release(struct config *config)
     config_list_release(&config->plugin_dirs);
     config_list_release(&config->extend_select);
     config_list_release(&config->exclude);
+    config_list_release(&config->kubernetes);
     config_list_release(&config->groups);
     for (size_t i = 0; i < config->entry_count; i++) {
         free(config->entries[i].group.text);

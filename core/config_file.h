@@ -92,6 +92,8 @@ struct config {
     struct config_list extend_select;  /* selectors added to the selection */
     struct config_list exclude; /* globs relative to the root: files skipped
                                    on purpose */
+    struct config_list kubernetes; /* globs relative to the root under which
+                                      YAML files may be Kubernetes objects */
     struct allowlist_entry *entries;  /* owned */
     size_t entry_count, entry_capacity;
     struct config_list groups;  /* every allowlist group named, with the

@@ -312,6 +312,8 @@ static bool read_setting(struct ini_state *state, const char *name,
         list = &config->ignore;
     } else if (strcmp(name, "exclude") == 0) {
         list = &config->exclude;
+    } else if (strcmp(name, "kubernetes") == 0) {
+        list = &config->kubernetes;
     } else if (strcmp(name, "plugins") == 0) {
         list = &config->plugins;
     } else if (strcmp(name, "plugin-dir") == 0) {
@@ -319,7 +321,7 @@ static bool read_setting(struct ini_state *state, const char *name,
     } else {
         fail_with_text(state, state->last_name_pos, "unknown setting '%s' in "
                        "[sandlint] (packages, select, extend-select, ignore, exclude, "
-                       "plugins, plugin-dir)", name, strlen(name));
+                       "kubernetes, plugins, plugin-dir)", name, strlen(name));
         return false;
     }
     config_split_list(list, value, strlen(value), value_pos);

@@ -285,6 +285,7 @@ static const struct list_setting list_settings[] = {
     { "extend-select", true, "rule selector" },
     { "ignore", true, "rule selector" },
     { "exclude", false, "exclude glob" },
+    { "kubernetes", false, "kubernetes glob" },
     { "plugins", false, "plugin" },
     { "plugin-dir", false, "plugin directory" },
 };
@@ -301,6 +302,8 @@ static struct config_list *setting_list(struct config *config, const char *key)
         return &config->ignore;
     if (strcmp(key, "exclude") == 0)
         return &config->exclude;
+    if (strcmp(key, "kubernetes") == 0)
+        return &config->kubernetes;
     if (strcmp(key, "plugins") == 0)
         return &config->plugins;
     return &config->plugin_dirs;
@@ -339,7 +342,8 @@ static int read_sandlint_table(struct config *config,
         } else {
             char *shown = terminal_escape(key, key_length);
             config_fail(error, pos_of(key_pos), "unknown setting '%s' in [%s] "
-                        "(packages, select, extend-select, ignore, exclude, plugins, "
+                        "(packages, select, extend-select, ignore, exclude, kubernetes, "
+                        "plugins, "
                         "plugin-dir, allowlists, rules)", shown, name);
             free(shown);
             result = -1;

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_kind.h"
 #include "path_glob.h"
 #include "paths.h"
 #include "source.h"
@@ -47,13 +48,7 @@
 
 bool discover_is_compose_name(const char *name)
 {
-    if (strncmp(name, "docker-", 7) == 0)
-        name += 7;
-    if (strncmp(name, "compose", 7) != 0)
-        return false;
-    size_t length = strlen(name);
-    return (length >= 11 && strcmp(name + length - 4, ".yml") == 0) ||
-           (length >= 12 && strcmp(name + length - 5, ".yaml") == 0);
+    return (file_name_candidates(name) & CANDIDATE_COMPOSE) != 0;
 }
 
 int discover_compare(const char *a, const char *b)
@@ -111,6 +106,8 @@ struct frame {
     size_t relative_length;     /* its path in operand->relative */
     struct entry *entries;      /* sorted by name */
     size_t count, next;
+    bool kubernetes;            /* a kubernetes glob matches the directory
+                                   or one it lies in */
 };
 
 /* What the look-ahead of an operand holds. */
@@ -150,6 +147,7 @@ struct base {
 struct discovery_walk {
     const char *root;
     const struct string_list *exclude;
+    const struct string_list *kubernetes;   /* globs of Kubernetes objects */
     struct operand *operands;
     size_t count;
     struct base *bases;
@@ -180,33 +178,48 @@ static char *glob_relative(const struct discovery_walk *walk, const char *absolu
     return relative;
 }
 
+static bool globs_match(const struct discovery_walk *walk,
+                        const struct string_list *globs, const char *absolute,
+                        bool is_directory)
+{
+    if (globs == NULL || globs->count == 0)
+        return false;
+    char *relative = glob_relative(walk, absolute);
+    bool matched = glob_list_match(globs, relative, absolute, is_directory);
+    free(relative);
+    return matched;
+}
+
 static bool is_excluded(const struct discovery_walk *walk, const char *absolute,
                         bool is_directory)
 {
-    if (walk->exclude == NULL || walk->exclude->count == 0)
+    return globs_match(walk, walk->exclude, absolute, is_directory);
+}
+
+/* Whether one of globs matches absolute or a directory it lies in. */
+static bool globs_match_within(const struct discovery_walk *walk,
+                               const struct string_list *globs, const char *absolute,
+                               bool is_directory)
+{
+    if (globs == NULL || globs->count == 0)
         return false;
-    char *relative = glob_relative(walk, absolute);
-    bool excluded = glob_list_match(walk->exclude, relative, absolute, is_directory);
-    free(relative);
-    return excluded;
+    for (size_t i = 1; absolute[i] != '\0'; i++) {
+        if (absolute[i] != '/')
+            continue;
+        char *ancestor = xstrndup(absolute, i);
+        bool matched = globs_match(walk, globs, ancestor, true);
+        free(ancestor);
+        if (matched)
+            return true;
+    }
+    return globs_match(walk, globs, absolute, is_directory);
 }
 
 /* Whether an operand, or a directory it lies in, is excluded. */
 static bool operand_excluded(const struct discovery_walk *walk, const char *absolute,
                              bool is_directory)
 {
-    if (walk->exclude == NULL || walk->exclude->count == 0)
-        return false;
-    for (size_t i = 1; absolute[i] != '\0'; i++) {
-        if (absolute[i] != '/')
-            continue;
-        char *ancestor = xstrndup(absolute, i);
-        bool excluded = is_excluded(walk, ancestor, true);
-        free(ancestor);
-        if (excluded)
-            return true;
-    }
-    return is_excluded(walk, absolute, is_directory);
+    return globs_match_within(walk, walk->exclude, absolute, is_directory);
 }
 
 /* A file found at from_operand (a path below the operand, "" for the
@@ -348,8 +361,10 @@ static void limit_descriptors(struct discovery_walk *walk, struct operand *opera
     }
 }
 
-/* Reads and sorts what can lead to a Compose file in the directory fd. */
-static int read_entries(int fd, struct frame *frame)
+/* Reads and sorts what can lead to a file to check in the directory fd:
+ * directories, and files named like a candidate (any YAML file when
+ * any_yaml: kubernetes globs may pick it). */
+static int read_entries(int fd, struct frame *frame, bool any_yaml)
 {
     int copy = dup(fd);
     DIR *handle = copy >= 0 ? fdopendir(copy) : NULL;
@@ -375,8 +390,10 @@ static int read_entries(int fd, struct frame *frame)
                    : S_ISLNK(info.st_mode) ? DT_LNK
                    : S_ISREG(info.st_mode) ? DT_REG : DT_FIFO;
         }
-        /* Only what can lead to a Compose file is kept. */
-        if (type == DT_DIR ? strcmp(name, ".git") == 0 : !discover_is_compose_name(name))
+        /* Only what can lead to a file to check is kept. */
+        if (type == DT_DIR ? strcmp(name, ".git") == 0
+                           : file_name_candidates(name) == 0 &&
+                                 !(any_yaml && file_name_is_yaml(name)))
             continue;
         if (frame->count == capacity) {
             capacity = capacity ? capacity * 2 : 16;
@@ -412,7 +429,8 @@ static int push_directory(struct discovery_walk *walk, struct operand *operand,
     struct frame frame;
     memset(&frame, 0, sizeof(frame));
     frame.fd = fd;
-    if (read_entries(fd, &frame) != 0) {
+    if (read_entries(fd, &frame, walk->kubernetes != NULL && walk->kubernetes->count > 0)
+        != 0) {
         int saved = errno;
         frame_release(walk, &frame);
         errno = saved;
@@ -677,6 +695,19 @@ static struct discovered_file *directory_problem(const struct discovery_walk *wa
                      xasprintf("%s: %s", what, strerror(error)));
 }
 
+/* Whether a kubernetes glob matches path (below the operand) itself. */
+static bool under_kubernetes(const struct discovery_walk *walk,
+                             const struct operand *operand, const char *path,
+                             bool is_directory)
+{
+    if (walk->kubernetes == NULL || walk->kubernetes->count == 0)
+        return false;
+    char *absolute = path_join(operand->absolute, path);
+    bool matched = globs_match(walk, walk->kubernetes, absolute, is_directory);
+    free(absolute);
+    return matched;
+}
+
 /* The next entry of the top directory as an item, or NULL when the entry
  * leads to nothing to report. */
 static struct discovered_file *visit_entry(struct discovery_walk *walk,
@@ -690,6 +721,16 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
     const char *path = child_path(operand, entry->name);
     *kind = ITEM_FILE;
     bool is_directory = entry->type == DT_DIR;
+    unsigned candidates = 0;
+    if (!is_directory) {
+        /* Under no kubernetes glob a YAML file is no candidate. */
+        candidates = file_name_candidates(entry->name);
+        if (file_name_is_yaml(entry->name) &&
+            (frame->kubernetes || under_kubernetes(walk, operand, path, false)))
+            candidates |= CANDIDATE_KUBERNETES;
+        if (candidates == 0)
+            return NULL;
+    }
     bool excluded = false;
     if (walk->exclude != NULL && walk->exclude->count > 0) {
         char *absolute = path_join(operand->absolute, path);
@@ -705,6 +746,7 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
             return make_file(walk, operand, path, NULL, NULL,
                              xasprintf("directories nested deeper than %d levels; "
                                        "not searched", MAX_DIRECTORY_DEPTH));
+        bool kubernetes = frame->kubernetes || under_kubernetes(walk, operand, path, true);
         size_t length = strlen(path);
         if (push_directory(walk, operand, parent_fd, entry->name, length) != 0) {
             int error = errno;
@@ -712,20 +754,26 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
             return directory_problem(walk, operand, path, "cannot read directory",
                                      error);
         }
+        operand->frames[operand->depth - 1].kubernetes = kubernetes;
         return NULL;
     }
+    struct discovered_file *file;
     struct stat info;
     if (fstatat(parent_fd, entry->name, &info, AT_SYMLINK_NOFOLLOW) != 0)
-        return make_file(walk, operand, path, NULL, NULL,
+        file = make_file(walk, operand, path, NULL, NULL,
                          xasprintf("cannot open file: %s", strerror(errno)));
-    if (S_ISREG(info.st_mode))
-        return make_file(walk, operand, path, path, &info, NULL);
-    if (S_ISLNK(info.st_mode))
-        return consider_symlink(walk, operand, path);
-    if (S_ISDIR(info.st_mode))
-        return NULL;            /* became a directory meanwhile: next time */
-    /* A FIFO, device or socket is never opened. */
-    return make_file(walk, operand, path, NULL, &info, source_kind_problem(info.st_mode));
+    else if (S_ISREG(info.st_mode))
+        file = make_file(walk, operand, path, path, &info, NULL);
+    else if (S_ISLNK(info.st_mode))
+        file = consider_symlink(walk, operand, path);
+    else if (S_ISDIR(info.st_mode))
+        file = NULL;            /* became a directory meanwhile: next time */
+    else                        /* a FIFO, device or socket is never opened */
+        file = make_file(walk, operand, path, NULL, &info,
+                         source_kind_problem(info.st_mode));
+    if (file != NULL)
+        file->candidates = candidates;
+    return file;
 }
 
 /* Gives up the rest of an operand whose directory frame index moved while
@@ -769,12 +817,19 @@ static struct discovered_file *operand_next(struct discovery_walk *walk,
         }
         if (!operand->is_directory) {
             operand->finished = true;
-            return make_file(walk, operand, "", operand->name, &operand->info, NULL);
+            struct discovered_file *file =
+                make_file(walk, operand, "", operand->name, &operand->info, NULL);
+            char *name = path_basename(operand->absolute);
+            file->candidates = CANDIDATE_NAMED | file_name_candidates(name);
+            free(name);
+            return file;
         }
         if (push_directory(walk, operand, -1, NULL, 0) != 0) {
             operand->finished = true;
             return directory_problem(walk, operand, "", "cannot read directory", errno);
         }
+        operand->frames[0].kubernetes =
+            globs_match_within(walk, walk->kubernetes, operand->absolute, true);
     }
     while (operand->depth > 0) {
         size_t top = operand->depth - 1;
@@ -1006,6 +1061,12 @@ struct discovered_file *discovery_next(struct discovery_walk *walk)
     }
 }
 
+void discovery_set_kubernetes(struct discovery_walk *walk,
+                              const struct string_list *globs)
+{
+    walk->kubernetes = globs;
+}
+
 size_t discovery_count(const struct discovery_walk *walk)
 {
     return walk->yielded;
@@ -1064,6 +1125,7 @@ enum walk_place discovery_place(const struct discovery_walk *walk, const char *r
         extra->display = path_relative(walk->root, lexical);
         extra->base_fd = operand->base_fd;
         extra->relative = xstrdup(relative);
+        extra->candidates = CANDIDATE_COMPOSE;
         struct stat info;
         if (stat(real, &info) == 0) {
             extra->device = info.st_dev;

@@ -1,7 +1,11 @@
 /*
- * discover.h - find the Compose files named by the command-line operands.
+ * discover.h - find the files to check named by the command-line operands.
  *
- * Directories are searched recursively for (docker-)?compose*.y{a,}ml;
+ * Directories are searched recursively for (docker-)?compose*.y{a,}ml,
+ * for Helm values files (values.y{a,}ml, helm-values*.y{a,}ml,
+ * *-values.y{a,}ml) that may be agent-env values, and, under the
+ * configuration's kubernetes globs, for *.y{a,}ml files that may hold
+ * Kubernetes objects (file_kind.h: the worker decides from the content);
  * ".git" is skipped.  A file named directly as an operand is checked
  * whatever its name.  An operand the user named is followed when it is a
  * symbolic link (to a directory or a file); inside the trees, symbolic links
@@ -69,6 +73,8 @@ struct discovered_file {
     char *content;              /* the text itself, already read (standard
                                    input); owned; NULL: read from path */
     size_t content_length;
+    unsigned candidates;        /* enum file_candidate (file_kind.h): the
+                                   kinds the file may be; 0: Compose */
 };
 
 /* Frees what a file owns and clears it (base_fd becomes -1; the walk owns
@@ -99,8 +105,20 @@ struct discovery_walk *discovery_open(const char *const *operands, size_t count,
                                       const struct string_list *exclude,
                                       char **error);
 
+/*
+ * Sets the globs (relative to the root, path_glob.h; borrowed for the
+ * walk's lifetime; NULL for none) under which every *.yaml and *.yml file
+ * is a candidate Kubernetes file (SPEC §12), besides the files named like
+ * Compose files and like Helm values files (file_kind.h).  A glob that
+ * matches a directory covers everything below it.  Call before the first
+ * discovery_next().
+ */
+void discovery_set_kubernetes(struct discovery_walk *walk,
+                              const struct string_list *globs);
+
 /* The next file, owned by the caller (discovered_file_free), or NULL when
- * the search is over. */
+ * the search is over.  Its candidates say which kinds it may be: a file
+ * operand is CANDIDATE_NAMED. */
 struct discovered_file *discovery_next(struct discovery_walk *walk);
 
 /* Files returned so far. */

@@ -16,6 +16,7 @@
 #include "config_file.h"
 #include "confine.h"
 #include "discover.h"
+#include "file_kind.h"
 #include "loader.h"
 #include "options.h"
 #include "output.h"
@@ -221,6 +222,7 @@ struct check_run {
     struct report_output output;
     int null_fd;                        /* /dev/null for the workers */
     struct string_list exclude;         /* the exclude globs */
+    struct string_list kubernetes;      /* the kubernetes globs */
     struct discovery_walk *walk;        /* NULL when checking standard input */
     struct discovered_file *stdin_file; /* handed out first; then owned by
                                            the pool */
@@ -228,6 +230,7 @@ struct check_run {
     struct discovered_file **round;     /* a round of such files, owned */
     size_t round_count, round_at;
     size_t round_files;                 /* files checked in rounds */
+    size_t skipped_files;               /* candidates of no kind */
     struct report_stream stream;
     struct allowlist_update update;     /* --update-allowlist */
     bool updating;
@@ -279,6 +282,15 @@ static void deliver_file(void *data, const struct discovered_file *file,
                          struct file_result *result)
 {
     struct check_run *flow = data;
+    /* A candidate of no kind (file_kind.h) is neither counted nor
+     * reported - only one that may be skipped, and only when it found
+     * nothing: a worker cannot make a Compose file vanish. */
+    if (result->skipped && result->findings.count == 0 && file->candidates != 0 &&
+        (file->candidates & (CANDIDATE_COMPOSE | CANDIDATE_NAMED)) == 0) {
+        flow->skipped_files++;
+        return;
+    }
+    result->skipped = false;
     references_resolve(&flow->references, file, result);
     report_stream_file(&flow->stream, result);
 }
@@ -369,6 +381,7 @@ static int open_outside(const struct options *options, struct run *run,
 {
     packages_find(&run->config, run->root, &flow->packages);
     config_strings(&run->config.exclude, &flow->exclude);
+    config_strings(&run->config.kubernetes, &flow->kubernetes);
     if (report_output_open(&flow->output, options->output) != 0)
         return -1;
     for (size_t i = 0; i < flow->operand_count && !flow->from_stdin; i++) {
@@ -401,6 +414,7 @@ static void check_run_release(struct check_run *flow)
     if (flow->null_fd >= 0)
         close(flow->null_fd);
     string_list_release(&flow->exclude);
+    string_list_release(&flow->kubernetes);
     if (flow->updating)
         allowlist_update_release(&flow->update);
     reference_resolver_release(&flow->references);
@@ -471,6 +485,7 @@ static int run_checks(const struct options *options, struct run *run)
             check_run_release(&flow);
             return EXIT_TROUBLE;
         }
+        discovery_set_kubernetes(flow.walk, &flow.kubernetes);
     }
 
     report_stream_begin(&flow.stream, flow.output.stream, options->format,
@@ -493,7 +508,8 @@ static int run_checks(const struct options *options, struct run *run)
         flow.round_count = 0;
     }
     /* Even after a failure the report stays well-formed. */
-    size_t files = (flow.from_stdin ? 1 : discovery_count(flow.walk)) + flow.round_files;
+    size_t files = (flow.from_stdin ? 1 : discovery_count(flow.walk)) + flow.round_files -
+                   flow.skipped_files;
     size_t excluded = flow.from_stdin ? 0 : discovery_excluded(flow.walk);
     flow.stream.report.excluded = excluded;
     report_stream_end(&flow.stream, files);

@@ -42,6 +42,8 @@ struct file_result {
     size_t services;            /* services checked (mappings) */
     bool plugin_failed;         /* a plugin failed, crashed or hung */
     bool incomplete;            /* the file was not (completely) checked */
+    bool skipped;               /* a candidate of no kind (file_kind.h):
+                                   neither counted nor reported */
 };
 
 /* An empty result for display and package (copied; package may be NULL). */

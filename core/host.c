@@ -9,6 +9,7 @@
 #include "check.h"
 #include "compose.h"
 #include "host_mounts.h"
+#include "kubernetes.h"
 #include "xalloc.h"
 #include "yaml_model.h"
 
@@ -248,6 +249,48 @@ static int option_list_item(struct sl_context *ctx, const char *name, size_t ind
     return SL_ERROR;
 }
 
+/* ------------------------------------------------------------------ */
+/* file kinds (since 1.2)                                              */
+/* ------------------------------------------------------------------ */
+
+static int context_kind(struct sl_context *ctx)
+{
+    return ctx != NULL && ctx->kind != 0 ? ctx->kind : SL_KIND_COMPOSE;
+}
+
+static int pod_specs(struct sl_context *ctx, const struct sl_node *object,
+                     size_t pod_size, sl_pod_fn visit, void *data)
+{
+    return kubernetes_pod_specs(ctx, object, pod_size, visit, data);
+}
+
+static int containers(struct sl_context *ctx, const char *service_name,
+                      const struct sl_node *service, size_t container_size,
+                      sl_container_fn visit, void *data)
+{
+    return kubernetes_containers(ctx, context_kind(ctx), service_name, service,
+                                 container_size, visit, data);
+}
+
+/* A Compose service's volumes and volumes_from; an agent-env service's or
+ * a pod spec's hostPath volumes. */
+static int host_mounts(struct sl_context *ctx, const struct sl_node *service,
+                       size_t mount_size, sl_mount_fn visit, void *data)
+{
+    if (context_kind(ctx) == SL_KIND_COMPOSE)
+        return host_mounts_each(ctx, service, mount_size, visit, data);
+    return kubernetes_host_mounts(ctx, service, mount_size, visit, data);
+}
+
+static int is_templated(struct sl_context *ctx, const char *text, size_t length)
+{
+    if (text == NULL)
+        return 0;
+    if (context_kind(ctx) == SL_KIND_COMPOSE)
+        return compose_has_interpolation(text, length);
+    return kubernetes_is_templated(text, length);
+}
+
 static const struct sl_host host_table = {
     .struct_size = sizeof(struct sl_host),
     .abi_major = SL_ABI_MAJOR,
@@ -273,12 +316,16 @@ static const struct sl_host host_table = {
     .file_path = file_path,
     .document_root = document_root,
     .set_error = set_error,
-    .host_mounts = host_mounts_each,
+    .host_mounts = host_mounts,
     .option_string = option_string,
     .option_integer = option_integer,
     .option_boolean = option_boolean,
     .option_list_count = option_list_count,
     .option_list_item = option_list_item,
+    .kind = context_kind,
+    .pod_specs = pod_specs,
+    .containers = containers,
+    .is_templated = is_templated,
 };
 
 const struct sl_host *host_services(void)

@@ -17,7 +17,7 @@
     {                                                                         \
         SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
         NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0,      \
-        score_                                                                \
+        score_, SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES        \
     }
 
 static const struct sl_rule core_rules[CORE_RULE_COUNT] = {

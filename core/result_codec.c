@@ -78,7 +78,8 @@ void codec_encode_end(const struct file_result *result, struct byte_buffer *out)
 {
     put_u32(out, END_MAGIC);
     put_u32(out, (uint32_t)result->services);
-    put_u32(out, (result->plugin_failed ? 1u : 0u) | (result->incomplete ? 2u : 0u));
+    put_u32(out, (result->plugin_failed ? 1u : 0u) | (result->incomplete ? 2u : 0u) |
+                     (result->skipped ? 4u : 0u));
     put_u32(out, (uint32_t)result->comment_count);
     for (size_t i = 0; i < result->comment_count; i++) {
         put_u32(out, result->comments[i].line);
@@ -268,7 +269,7 @@ int codec_decode_end(const unsigned char *data, size_t length,
         r.reason = "bad magic";
     if (r.reason == NULL && get_u32(&r, &services) && get_u32(&r, &flags) &&
         get_u32(&r, &comments)) {
-        if (flags > 3)
+        if (flags > 7)
             r.reason = "bad flags";
         else if (comments > (length - r.at) / (3 * sizeof(uint32_t)))
             r.reason = "comment count exceeds the data";
@@ -306,5 +307,6 @@ int codec_decode_end(const unsigned char *data, size_t length,
     into->services = services;
     into->plugin_failed = (flags & 1u) != 0;
     into->incomplete = (flags & 2u) != 0;
+    into->skipped = (flags & 4u) != 0;
     return 0;
 }

@@ -46,8 +46,11 @@ static void scan_source(const struct scan_settings *settings,
                             model.warnings[i].line,
                             model.warnings[i].column, model.warnings[i].message);
         file_check_run(check, &model);
-        references_collect(&model, &check->result);
-        suppress_apply(text->data, text->length, check);
+        if (!check->result.skipped) {
+            if (check->kind == SL_KIND_COMPOSE)
+                references_collect(&model, &check->result);
+            suppress_apply(text->data, text->length, check);
+        }
     }
     model_release(&model);
     source_release(text);
@@ -57,6 +60,7 @@ void scan_file(const struct scan_settings *settings,
                const struct discovered_file *file, struct file_check *check)
 {
     file_check_init(check, settings->registry, file->display, file->package);
+    check->candidates = file->candidates;
     if (file->problem != NULL) {
         file_check_unchecked(check, CORE_RULE_FILE, 0, 0, file->problem);
         return;

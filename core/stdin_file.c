@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "byte_buffer.h"
+#include "file_kind.h"
 #include "paths.h"
 #include "worker_protocol.h"
 #include "xalloc.h"
@@ -21,6 +22,10 @@ struct discovered_file *stdin_file_read(const char *name, const char *root,
     file->path = xstrdup(name != NULL ? name : "compose.yaml");
     file->absolute = path_absolute(file->path);
     file->display = path_relative(root, file->absolute);
+    /* Named like a file operand: every kind is tried (file_kind.h). */
+    char *base = path_basename(file->absolute);
+    file->candidates = CANDIDATE_NAMED | file_name_candidates(base);
+    free(base);
     if (max_size == 0 || max_size > PROTOCOL_MAX_CONTENT)
         max_size = PROTOCOL_MAX_CONTENT;
     struct byte_buffer text = BYTE_BUFFER_INIT;

@@ -21,6 +21,7 @@ struct task_header {
     uint32_t display_length;
     uint32_t package_length;        /* NO_STRING: no package */
     uint32_t content_length;        /* NO_STRING: open the file */
+    uint32_t candidates;            /* discovered_file.candidates */
 };
 
 /* A frame: its header, then length bytes of payload. */
@@ -49,6 +50,7 @@ void protocol_put_task(struct byte_buffer *out, uint32_t number,
         sent_length(file->display),
         file->package ? sent_length(file->package) : NO_STRING,
         file->content ? (uint32_t)file->content_length : NO_STRING,
+        file->candidates,
     };
     byte_buffer_append(out, &header, sizeof(header));
     if (file->relative != NULL)
@@ -81,6 +83,7 @@ int protocol_take_task(const struct byte_buffer *in, size_t *at,
     const char *bytes = (const char *)in->data + *at + sizeof(header);
     memset(file, 0, sizeof(*file));
     file->base_fd = header.base_fd;
+    file->candidates = header.candidates;
     if (header.relative_length != NO_STRING)
         file->relative = xmemdup(bytes, relative);
     file->display = xmemdup(bytes + relative, header.display_length);

@@ -5,11 +5,27 @@
 
 #include <sandlint/rule.h>
 
+/* ABI 1.2: a pod spec of a Kubernetes object, reported at its key. */
+static int visit_pod(struct sl_context *ctx, const struct sl_pod *pod, void *data)
+{
+    const char *text;
+    size_t length;
+    (void)data;
+    text = sl_node_text(sl_mapping_value(pod->spec, "runtimeClassName", NULL), &length);
+    if (text == NULL || sl_is_templated(ctx, text, length))
+        return SL_OK;
+    return sl_reportf_service_scored(ctx, pod->service, pod->node, "runtimeClassName",
+                                     text, length, SL_SEVERITY_WARNING, 5.0,
+                                     "runtime class '%.*s'", (int)length, text);
+}
+
 static int check_document(struct sl_context *ctx, const struct sl_node *root)
 {
     struct sl_finding finding = { SL_FINDING_INIT, NULL, "svc", "field", NULL, 0,
                                   SL_SEVERITY_DEFAULT, "message", NULL, 0.0 };
     finding.node = root;
+    if (sl_kind(ctx) == SL_KIND_KUBERNETES)
+        return sl_pod_specs(ctx, root, visit_pod, NULL);
     return sandlint_host->report(ctx, &finding);
 }
 
@@ -76,6 +92,7 @@ static const struct sl_rule rule = {
     .check_service = check_service,
     .options = options,
     .flags = SL_RULE_OPT_IN,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_KUBERNETES,
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {

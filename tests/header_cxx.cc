@@ -18,10 +18,26 @@ int visit(struct sl_context *ctx, const struct sl_mount *mount, void *data)
                                mount->value_length));
 }
 
+// ABI 1.2: every container of a pod spec or an agent-env service.
+int visit_container(struct sl_context *ctx, const struct sl_container *container,
+                    void *data)
+{
+    const struct sl_node *key;
+    (void)data;
+    if (sl_flag_in(ctx, sl_mapping_path(container->container,
+                                        "securityContext.privileged", &key),
+                   NULL, NULL) != SL_FLAG_ON)
+        return SL_OK;
+    return sl_reportf_service(ctx, container->service, key,
+                              "securityContext.privileged", NULL, 0,
+                              SL_SEVERITY_DEFAULT, "privileged (%d)", container->sort);
+}
+
 int check_service(struct sl_context *ctx, const char *service,
                   const struct sl_node *key, const struct sl_node *value)
 {
-    (void)service;
+    if (sl_kind(ctx) != SL_KIND_COMPOSE)
+        return sl_containers(ctx, service, value, visit_container, NULL);
     struct sl_finding finding = { SL_FINDING_INIT, key, NULL, "field", NULL, 0,
                                   SL_SEVERITY_WARNING, "message", NULL, 0.0 };
     const char *label;
@@ -47,6 +63,7 @@ const struct sl_rule rule = {
     SL_RULE_INIT, "HDR002", "header-cxx", "header_tests", NULL,
     "compiles as C++", NULL, NULL, NULL, NULL, NULL,
     SL_SEVERITY_WARNING, NULL, check_service, options, SL_RULE_OPT_IN, 9.0,
+    SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 const struct sl_rule *const rules[] = { &rule, NULL };
 const struct sl_plugin plugin = {

@@ -20,7 +20,10 @@
  * What each minor version added is marked "since 1.N" at the slot.  ABI
  * 1.1 added the host mounts service, per-rule options, document-level
  * findings, '%k' in hints and opt-in rules; <sandlint/rule.h> wraps the
- * host table in static inline helpers.
+ * host table in static inline helpers.  ABI 1.2 added file kinds: a rule
+ * declares which kinds of file it checks (Compose, the agent-env Helm
+ * chart's values, Kubernetes objects), learns the kind of what it is given,
+ * and walks pod specs and containers through the host.
  *
  * Ownership.  Plugins never free host memory.  Nodes, strings returned by
  * the node API and the context are owned by the host and stay valid only
@@ -42,7 +45,7 @@ extern "C" {
 
 /* ABI version implemented by this header. */
 #define SL_ABI_MAJOR 1
-#define SL_ABI_MINOR 1
+#define SL_ABI_MINOR 2
 
 /* Name of the single symbol a plugin exports. */
 #define SL_ENTRY_SYMBOL "sandlint_plugin_entry"
@@ -93,6 +96,22 @@ enum sl_severity {
     SL_SEVERITY_ERROR = 1,
     SL_SEVERITY_WARNING = 2
 };
+
+/*
+ * File kinds (since 1.2).  What the host hands a rule is one of these;
+ * sl_rule.kinds is a combination of them (which a rule checks).
+ *  - SL_KIND_COMPOSE: a Docker Compose file; services are services.S.
+ *  - SL_KIND_AGENT_ENV: values for the agent-env Helm chart of
+ *    inspect_k8s_sandbox; services are services.S (a container with the
+ *    pod-level fields runtimeClassName and volumes), the document holds the
+ *    chart's top-level settings.
+ *  - SL_KIND_KUBERNETES: a Kubernetes object (apiVersion and kind), alone
+ *    in a manifest or an item of agent-env's additionalResources; its
+ *    "services" are its pod specs, named "<kind>/<name>".
+ */
+#define SL_KIND_COMPOSE 0x1
+#define SL_KIND_AGENT_ENV 0x2
+#define SL_KIND_KUBERNETES 0x4
 
 /* Where a node was written.  Lines and columns are 1-based; columns count
  * Unicode code points.  end_line/end_column name the position just after
@@ -198,7 +217,15 @@ enum sl_mount_kind {
 enum sl_mount_syntax {
     SL_MOUNT_SHORT = 1,          /* a volumes string SOURCE:TARGET[:MODE] */
     SL_MOUNT_LONG = 2,           /* a volumes mapping {type, source, ...} */
-    SL_MOUNT_VOLUMES_FROM = 3    /* a volumes_from entry */
+    SL_MOUNT_VOLUMES_FROM = 3,   /* a volumes_from entry */
+    SL_MOUNT_HOST_PATH_VOLUME = 4 /* since 1.2: a Kubernetes hostPath
+                                    volume (volumes[] of a pod spec or of an
+                                    agent-env service), pointing at its path;
+                                    source and value are hostPath.path
+                                    (SL_MOUNT_UNSPECIFIED when missing),
+                                    the kind is SL_MOUNT_HOST_PATH, or
+                                    SL_MOUNT_INTERPOLATED (part SOURCE) for
+                                    Helm template text */
 };
 
 /* Which part of an SL_MOUNT_INTERPOLATED entry holds the interpolation
@@ -279,6 +306,73 @@ struct sl_mount {
  */
 typedef int (*sl_mount_fn)(struct sl_context *ctx,
                            const struct sl_mount *mount, void *data);
+
+/* ---------------------------------------------------------------------- */
+/* Pod specs and containers (since 1.2)                                    */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * A pod spec of a Kubernetes object, as sl_host.pod_specs() finds it: the
+ * spec of a Pod, spec.template.spec (Deployment, StatefulSet, DaemonSet,
+ * ReplicaSet, Job, ReplicationController...), spec.jobTemplate.spec.
+ * template.spec (CronJob), spec.podTemplate.spec (agent-sandbox Sandbox
+ * and SandboxTemplate) or template.spec (PodTemplate).  Filled by the
+ * host; valid only during the callback that receives it.
+ */
+struct sl_pod {
+    size_t struct_size;          /* the size the host filled */
+    const char *service;         /* "<kind>/<name>": the service of pod-level
+                                    findings (NUL-terminated); the name is
+                                    metadata.name, else metadata.generateName,
+                                    else "<unnamed>" */
+    size_t service_length;
+    const struct sl_node *spec;  /* the pod spec (a mapping) */
+    const struct sl_node *node;  /* where a finding about the pod as a whole
+                                    points: the key of the spec */
+    const struct sl_node *object; /* the object's mapping */
+};
+
+/* Receives each pod spec; SL_OK to go on, anything else to stop. */
+typedef int (*sl_pod_fn)(struct sl_context *ctx, const struct sl_pod *pod,
+                         void *data);
+
+/* What a struct sl_container is (sl_container.sort). */
+enum sl_container_sort {
+    SL_CONTAINER_MAIN = 1,       /* containers[] of a pod spec, or an
+                                    agent-env service itself */
+    SL_CONTAINER_INIT = 2,       /* initContainers[] */
+    SL_CONTAINER_EPHEMERAL = 3   /* ephemeralContainers[] */
+};
+
+/*
+ * One container of a pod spec or of an agent-env service, as
+ * sl_host.containers() finds it.  Filled by the host; valid only during the
+ * callback that receives it.
+ */
+struct sl_container {
+    size_t struct_size;          /* the size the host filled */
+    int sort;                    /* enum sl_container_sort */
+    const char *service;         /* the service of findings about this
+                                    container (NUL-terminated): workloads
+                                    "<kind>/<name>/<container>", agent-env
+                                    "S" for the service and "S/<init
+                                    container>" for its init containers; a
+                                    container without a name is called
+                                    "<list>[<index>]" (initContainers[0]) */
+    size_t service_length;
+    const struct sl_node *container; /* the container's mapping */
+    const struct sl_node *node;  /* where a finding about the container as
+                                    a whole points: its list item, or the
+                                    agent-env service's key */
+    const char *name;            /* the container's name as written, or
+                                    NULL */
+    size_t name_length;
+};
+
+/* Receives each container; SL_OK to go on, anything else to stop. */
+typedef int (*sl_container_fn)(struct sl_context *ctx,
+                               const struct sl_container *container,
+                               void *data);
 
 /* ---------------------------------------------------------------------- */
 /* Per-rule options (since 1.1)                                            */
@@ -440,7 +534,8 @@ struct sl_host {
     /* Calls visit once for every host mount and every entry that cannot be
      * checked among the volumes and volumes_from of a service (service is
      * its mapping), in the order written: exactly what SBX003 and SBX006
-     * report.  mount_size is the caller's sizeof(struct sl_mount); the
+     * report.  Since 1.2, for an agent-env service or a pod spec, the
+     * hostPath volumes (SL_MOUNT_HOST_PATH_VOLUME) of its volumes[].  mount_size is the caller's sizeof(struct sl_mount); the
      * struct visit receives is at least that large, zero past what the
      * host knows.  Returns SL_OK, or SL_ERROR when visit stopped the walk
      * or mount_size is smaller than ABI 1.1's struct (after set_error). */
@@ -468,6 +563,42 @@ struct sl_host {
     int (*option_list_item)(struct sl_context *ctx, const char *name,
                             size_t index, const char **value,
                             size_t *length);
+
+    /* --- File kinds (since 1.2) ---------------------------------------- */
+
+    /* The kind (SL_KIND_*) of what the callback was given: in
+     * check_document the document's (an additionalResources item of an
+     * agent-env file is SL_KIND_KUBERNETES), in check_service the
+     * service's (a pod spec is SL_KIND_KUBERNETES). */
+    int (*kind)(struct sl_context *ctx);
+
+    /* Calls visit for every pod spec of the Kubernetes object whose
+     * mapping is object, in the order of the shapes above (an object has
+     * one).  pod_size is the caller's sizeof(struct sl_pod).  Returns
+     * SL_OK, or SL_ERROR when visit stopped the walk or pod_size is too
+     * small (after set_error). */
+    int (*pod_specs)(struct sl_context *ctx, const struct sl_node *object,
+                     size_t pod_size, sl_pod_fn visit, void *data);
+
+    /* Calls visit for every container of service, as written: for a pod
+     * spec (SL_KIND_KUBERNETES) its containers, then initContainers, then
+     * ephemeralContainers; for an agent-env service the service itself
+     * (SL_CONTAINER_MAIN), then its initContainers; for a Compose service
+     * the service itself.  service_name is the service the callback
+     * received ("<kind>/<name>" for a pod spec, "S" for a service), the
+     * prefix of the containers' service names.  Items that are not
+     * mappings are skipped.  container_size is the caller's
+     * sizeof(struct sl_container).  Returns SL_OK, or SL_ERROR when visit
+     * stopped the walk or container_size is too small (after set_error). */
+    int (*containers)(struct sl_context *ctx, const char *service_name,
+                      const struct sl_node *service, size_t container_size,
+                      sl_container_fn visit, void *data);
+
+    /* 1 when a value cannot be checked because something replaces it
+     * before it is used: for Compose an interpolation (has_interpolation),
+     * for agent-env and Kubernetes Helm template text ("{{"); else 0. */
+    int (*is_templated)(struct sl_context *ctx, const char *text,
+                        size_t length);
 };
 
 /* ---------------------------------------------------------------------- */
@@ -475,8 +606,10 @@ struct sl_host {
 /* ---------------------------------------------------------------------- */
 
 /*
- * Called once per Compose document (multi-document files call it per
- * document) with the document's root node.  Returns SL_OK or SL_ERROR.
+ * Called once per document of a kind the rule checks (multi-document files
+ * call it per document) with the document's root node: a Compose file, an
+ * agent-env values file, a Kubernetes object (since 1.2, also each object
+ * of an agent-env file's additionalResources).  Returns SL_OK or SL_ERROR.
  */
 typedef int (*sl_check_document_fn)(struct sl_context *ctx,
                                     const struct sl_node *root);
@@ -484,7 +617,11 @@ typedef int (*sl_check_document_fn)(struct sl_context *ctx,
 /*
  * Called once per service that is a mapping.  service is the service name
  * (NUL-terminated), service_key its key node, service_value its mapping.
- * Returns SL_OK or SL_ERROR.
+ * Since 1.2, for a rule that checks those kinds: an agent-env service
+ * (services.S), or a pod spec of a Kubernetes object (service
+ * "<kind>/<name>", service_key the key of the spec, service_value the pod
+ * spec; sl_host.containers() walks its containers).  Returns SL_OK or
+ * SL_ERROR.
  */
 typedef int (*sl_check_service_fn)(struct sl_context *ctx,
                                    const char *service,
@@ -524,6 +661,10 @@ struct sl_rule {
                                     0.1-10.0 as in sl_finding; 0: 7.0 for a
                                     rule whose findings are errors, 4.0
                                     for one that warns */
+    /* since 1.2 */
+    unsigned kinds;              /* the kinds of file the rule checks
+                                    (SL_KIND_* combined); 0, and every rule
+                                    built for 1.0 or 1.1: SL_KIND_COMPOSE */
 };
 #define SL_RULE_INIT sizeof(struct sl_rule)
 

@@ -24,7 +24,9 @@
  * Since ABI 1.1.  The wrappers of 1.1 host services check that the running
  * host has the slot, and otherwise fail with SL_ERROR and a message
  * recorded through set_error(), so a plugin built against this header
- * refuses cleanly in a sandlint that only speaks 1.0.
+ * refuses cleanly in a sandlint that only speaks 1.0.  The wrappers of 1.2
+ * (file kinds) answer as a 1.1 host would where that makes sense: every
+ * file is Compose there.
  *
  * Compiles as C99 and later and as C++, with -Wall -Wextra -pedantic.
  */
@@ -313,7 +315,9 @@ static inline const char *sl_kind_value(const struct sl_node *node)
 /* ---------------------------------------------------------------------- */
 
 /*
- * Reports a finding whose message is formatted printf-style: at node, for
+ * Reports a finding whose message is formatted printf-style: for service
+ * (sl_vreportf_service; NULL: the service being checked, or in
+ * check_document none), at node, for
  * field and value (value_length bytes; NULL for a setting without value),
  * with severity (SL_SEVERITY_DEFAULT for the rule's), hint (NULL for the
  * standard hint; "%k" in it stands for the key, "%%" for "%") and score
@@ -321,11 +325,11 @@ static inline const char *sl_kind_value(const struct sl_node *node)
  * rule's).  In check_document a finding has no service: its key is
  * field[:value].  Returns what report() returns.
  */
-static inline int sl_vreportf(struct sl_context *ctx, const struct sl_node *node,
-                              const char *field, const char *value,
-                              size_t value_length, int severity,
-                              const char *hint, double score,
-                              const char *format, va_list args)
+static inline int sl_vreportf_service(struct sl_context *ctx, const char *service,
+                                      const struct sl_node *node, const char *field,
+                                      const char *value, size_t value_length,
+                                      int severity, const char *hint, double score,
+                                      const char *format, va_list args)
 {
     char buffer[512];
     char *message = buffer;
@@ -347,6 +351,7 @@ static inline int sl_vreportf(struct sl_context *ctx, const struct sl_node *node
     va_end(again);
     memset(&finding, 0, sizeof(finding));
     finding.struct_size = SL_FINDING_INIT;
+    finding.service = service;
     finding.node = node;
     finding.field = field;
     finding.value = value;
@@ -359,6 +364,16 @@ static inline int sl_vreportf(struct sl_context *ctx, const struct sl_node *node
     if (message != buffer)
         free(message);
     return status;
+}
+
+static inline int sl_vreportf(struct sl_context *ctx, const struct sl_node *node,
+                              const char *field, const char *value,
+                              size_t value_length, int severity,
+                              const char *hint, double score,
+                              const char *format, va_list args)
+{
+    return sl_vreportf_service(ctx, NULL, node, field, value, value_length, severity,
+                               hint, score, format, args);
 }
 
 static inline int sl_reportf(struct sl_context *ctx, const struct sl_node *node,
@@ -473,6 +488,8 @@ static inline const char *sl_mount_describe(const struct sl_mount *mount,
                  sl_quote(quoted, sizeof(quoted), mount->volume,
                           mount->volume_length),
                  mount->bind_option != NULL ? mount->bind_option : "bind");
+    else if (mount->syntax == SL_MOUNT_HOST_PATH_VOLUME)
+        snprintf(buffer, size, " (hostPath volume)");
     else if (mount->syntax == SL_MOUNT_LONG && mount->type == NULL)
         snprintf(buffer, size, " (long syntax without type, read as bind)");
     else if (mount->syntax == SL_MOUNT_LONG)
@@ -554,6 +571,157 @@ static inline int sl_option_list_contains(struct sl_context *ctx, const char *na
         }
     }
     return SL_OK;
+}
+
+
+/* ---------------------------------------------------------------------- */
+/* File kinds, pod specs and containers (ABI 1.2)                          */
+/* ---------------------------------------------------------------------- */
+
+/* The kind (SL_KIND_*) of what the callback was given; SL_KIND_COMPOSE in
+ * a host older than 1.2 (which hands rules nothing else). */
+static inline int sl_kind(struct sl_context *ctx)
+{
+    if (!SL_HOST_HAS(kind))
+        return SL_KIND_COMPOSE;
+    return sandlint_host->kind(ctx);
+}
+
+/* Calls visit for every pod spec of a Kubernetes object (sl_host.pod_specs). */
+static inline int sl_pod_specs(struct sl_context *ctx, const struct sl_node *object,
+                               sl_pod_fn visit, void *data)
+{
+    if (!SL_HOST_HAS(pod_specs)) {
+        sl_set_error(ctx, "pod_specs() needs sandlint with plugin ABI 1.2");
+        return SL_ERROR;
+    }
+    return sandlint_host->pod_specs(ctx, object, sizeof(struct sl_pod), visit, data);
+}
+
+/* Calls visit for every container of the service the callback received
+ * (service_name and its mapping): a pod spec's containers, init and
+ * ephemeral containers; an agent-env service and its init containers; a
+ * Compose service itself (sl_host.containers).  In a host older than 1.2
+ * the service itself is the one container. */
+static inline int sl_containers(struct sl_context *ctx, const char *service_name,
+                                const struct sl_node *service,
+                                sl_container_fn visit, void *data)
+{
+    struct sl_container self;
+    if (SL_HOST_HAS(containers))
+        return sandlint_host->containers(ctx, service_name, service,
+                                         sizeof(struct sl_container), visit, data);
+    memset(&self, 0, sizeof(self));
+    self.struct_size = sizeof(self);
+    self.sort = SL_CONTAINER_MAIN;
+    self.service = service_name;
+    self.service_length = service_name != NULL ? strlen(service_name) : 0;
+    self.container = service;
+    self.node = service;
+    return visit(ctx, &self, data);
+}
+
+/* 1 when a value cannot be checked: an interpolation in Compose, Helm
+ * template text ("{{") in agent-env values and Kubernetes objects
+ * (sl_host.is_templated); sl_has_interpolation() in a host older than 1.2. */
+static inline int sl_is_templated(struct sl_context *ctx, const char *text,
+                                  size_t length)
+{
+    if (!SL_HOST_HAS(is_templated))
+        return sl_has_interpolation(text, length);
+    return sandlint_host->is_templated(ctx, text, length);
+}
+
+/* sl_flag() for the kind being checked: SL_FLAG_INTERPOLATED when the
+ * value is not truthy and sl_is_templated() says it cannot be checked. */
+static inline int sl_flag_in(struct sl_context *ctx, const struct sl_node *value,
+                             const char **text, size_t *length)
+{
+    size_t text_length = 0;
+    const char *scalar = sl_node_text(value, &text_length);
+    if (text != NULL)
+        *text = scalar;
+    if (length != NULL)
+        *length = text_length;
+    if (sl_is_truthy(value))
+        return SL_FLAG_ON;
+    if (scalar != NULL && sl_is_templated(ctx, scalar, text_length))
+        return SL_FLAG_INTERPOLATED;
+    return SL_FLAG_OFF;
+}
+
+/* Longest '.'-separated path sl_mapping_path() follows. */
+#define SL_PATH_MAX 256
+
+/*
+ * The value at a '.'-separated path of mapping keys below mapping
+ * ("securityContext.capabilities.add"), with the last key's node in
+ * *key_node (if not NULL); NULL when a step is missing or not a mapping,
+ * or the path is longer than SL_PATH_MAX.
+ */
+static inline const struct sl_node *sl_mapping_path(const struct sl_node *mapping,
+                                                    const char *path,
+                                                    const struct sl_node **key_node)
+{
+    char step[SL_PATH_MAX];
+    const struct sl_node *node = mapping;
+    if (key_node != NULL)
+        *key_node = NULL;
+    if (path == NULL || strlen(path) >= sizeof(step))
+        return NULL;
+    while (node != NULL && *path != '\0') {
+        const char *dot = strchr(path, '.');
+        size_t length = dot != NULL ? (size_t)(dot - path) : strlen(path);
+        memcpy(step, path, length);
+        step[length] = '\0';
+        node = sl_mapping_value(node, step, key_node);
+        path += length + (dot != NULL ? 1 : 0);
+    }
+    return node;
+}
+
+/* sl_reportf() for a finding about service (a container's service name,
+ * sl_container.service; a pod's, sl_pod.service) rather than the service
+ * being checked. */
+static inline int sl_reportf_service(struct sl_context *ctx, const char *service,
+                                     const struct sl_node *node, const char *field,
+                                     const char *value, size_t value_length,
+                                     int severity, const char *format, ...)
+    SL_PRINTF(8, 9);
+static inline int sl_reportf_service(struct sl_context *ctx, const char *service,
+                                     const struct sl_node *node, const char *field,
+                                     const char *value, size_t value_length,
+                                     int severity, const char *format, ...)
+{
+    va_list args;
+    int status;
+    va_start(args, format);
+    status = sl_vreportf_service(ctx, service, node, field, value, value_length,
+                                 severity, NULL, 0.0, format, args);
+    va_end(args);
+    return status;
+}
+
+/* sl_reportf_service() with a security severity of its own (score). */
+static inline int sl_reportf_service_scored(struct sl_context *ctx, const char *service,
+                                            const struct sl_node *node,
+                                            const char *field, const char *value,
+                                            size_t value_length, int severity,
+                                            double score, const char *format, ...)
+    SL_PRINTF(9, 10);
+static inline int sl_reportf_service_scored(struct sl_context *ctx, const char *service,
+                                            const struct sl_node *node,
+                                            const char *field, const char *value,
+                                            size_t value_length, int severity,
+                                            double score, const char *format, ...)
+{
+    va_list args;
+    int status;
+    va_start(args, format);
+    status = sl_vreportf_service(ctx, service, node, field, value, value_length,
+                                 severity, NULL, score, format, args);
+    va_end(args);
+    return status;
 }
 
 #ifdef __cplusplus

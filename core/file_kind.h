@@ -1,0 +1,62 @@
+/*
+ * file_kind.h - what kind of file a discovered file is (SPEC §12).
+ *
+ * Discovery knows a file's name and place; which kind it is (Compose,
+ * agent-env values, Kubernetes objects) also depends on what it holds, so
+ * the worker that parsed it decides.  Discovery hands over the kinds the
+ * name and place allow (candidates); file_kind_decide() picks one from the
+ * parsed documents, or none: a candidate that turns out to be none of its
+ * kinds (the values.yaml of another Helm chart, a YAML file under a
+ * kubernetes glob that is no object) is skipped silently - neither counted
+ * as checked nor reported.
+ */
+#ifndef SANDLINT_FILE_KIND_H
+#define SANDLINT_FILE_KIND_H
+
+#include <stdbool.h>
+
+#include "yaml_model.h"
+
+/* Why a file was picked (combined in discovered_file.candidates). */
+enum file_candidate {
+    CANDIDATE_COMPOSE = 0x1,     /* named (docker-)?compose*.y{a,}ml, or
+                                    named by include or extends.file */
+    CANDIDATE_VALUES = 0x2,      /* named values.y{a,}ml, helm-values*.y{a,}ml
+                                    or *-values.y{a,}ml */
+    CANDIDATE_KUBERNETES = 0x4,  /* a YAML file under a kubernetes glob */
+    CANDIDATE_NAMED = 0x8        /* named on the command line (or standard
+                                    input): every kind is tried, and one
+                                    that is none is checked as Compose */
+};
+
+/* The candidates a file name (a basename) gives: CANDIDATE_COMPOSE and
+ * CANDIDATE_VALUES, or 0. */
+unsigned file_name_candidates(const char *name);
+
+/* Whether name ends in .yaml or .yml (a kubernetes glob picks those). */
+bool file_name_is_yaml(const char *name);
+
+/* Whether a document root has the agent-env shape: a services mapping with
+ * at least one entry, every entry a mapping with a non-null scalar image. */
+bool file_kind_agent_env_shape(const struct sl_node *root);
+
+/* Whether a document root is a Kubernetes object: a mapping with scalar,
+ * non-null apiVersion and kind. */
+bool file_kind_is_object(const struct sl_node *root);
+
+/*
+ * The kind (SL_KIND_* of plugin.h) of a parsed file picked for candidates,
+ * or 0 to skip it silently.  In this order: a Compose name (or a
+ * reference) is Compose whatever it holds; a values name, or a named
+ * file, whose first non-empty document has the agent-env shape is
+ * agent-env; a file under a kubernetes glob, or a named file, with a
+ * document that is an object is Kubernetes; any other named file is
+ * Compose (as in 0.2: a named file is checked whatever its name).
+ */
+int file_kind_decide(const struct yaml_model *model, unsigned candidates);
+
+/* The kind's name for messages and --list-rules: "compose", "agent-env",
+ * "kubernetes". */
+const char *file_kind_name(int kind);
+
+#endif

@@ -1,0 +1,305 @@
+/* kubernetes.c - pod specs, containers, hostPath volumes (see kubernetes.h). */
+#include "config.h"
+
+#include "kubernetes.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compose.h"
+#include "host_mounts.h"
+#include "xalloc.h"
+#include "yaml_model.h"
+
+/* The largest struct a caller may declare (a later version's, far beyond
+ * anything the ABI will grow to). */
+#define MAX_CALLER_SIZE 4096
+
+static const struct sl_node *lookup(const struct sl_node *mapping, const char *key,
+                                    const struct sl_node **key_node)
+{
+    return model_mapping_get(mapping, key, strlen(key), key_node);
+}
+
+static bool scalar_is(const struct sl_node *node, const char *word)
+{
+    return node != NULL && node->kind == SL_NODE_SCALAR &&
+           node->u.scalar.length == strlen(word) &&
+           memcmp(node->u.scalar.text, word, node->u.scalar.length) == 0;
+}
+
+/* The value at a '.'-separated path of keys, with the last key's node. */
+static const struct sl_node *follow(const struct sl_node *node, const char *path,
+                                    const struct sl_node **key)
+{
+    char step[32];
+    *key = NULL;
+    while (node != NULL && *path != '\0') {
+        const char *dot = strchr(path, '.');
+        size_t length = dot ? (size_t)(dot - path) : strlen(path);
+        memcpy(step, path, length);
+        step[length] = '\0';
+        node = lookup(node, step, key);
+        path += length + (dot != NULL);
+    }
+    return node;
+}
+
+const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t index,
+                                          const struct sl_node **key)
+{
+    static const char *const paths[KUBERNETES_POD_SHAPES] = {
+        "spec", "template.spec", "spec.template.spec",
+        "spec.jobTemplate.spec.template.spec", "spec.podTemplate.spec",
+    };
+    *key = NULL;
+    if (object == NULL || object->kind != SL_NODE_MAPPING || index >= KUBERNETES_POD_SHAPES)
+        return NULL;
+    /* Only a Pod's own spec is a pod spec; other objects' spec is theirs. */
+    bool is_pod = scalar_is(lookup(object, "kind", NULL), "Pod");
+    if ((index == 0) != is_pod)
+        return NULL;
+    const struct sl_node *spec = follow(object, paths[index], key);
+    if (spec == NULL || spec->kind != SL_NODE_MAPPING) {
+        *key = NULL;
+        return NULL;
+    }
+    return spec;
+}
+
+static const char *text_of(const struct sl_node *node)
+{
+    if (node == NULL || node->kind != SL_NODE_SCALAR || node->null_value ||
+        node->u.scalar.length == 0)
+        return NULL;
+    return node->u.scalar.text;
+}
+
+char *kubernetes_object_service(const struct sl_node *object)
+{
+    const char *kind = text_of(lookup(object, "kind", NULL));
+    const struct sl_node *metadata = lookup(object, "metadata", NULL);
+    const char *name = text_of(lookup(metadata, "name", NULL));
+    if (name == NULL)
+        name = text_of(lookup(metadata, "generateName", NULL));
+    return xasprintf("%s/%s", kind ? kind : "<unknown>", name ? name : "<unnamed>");
+}
+
+/* A caller-sized copy of a struct the host filled: zero past what the host
+ * knows.  *out is own when the caller's struct is not larger. */
+struct sized_out {
+    void *out;
+    size_t size;
+};
+
+static int sized_begin(struct sized_out *sized, void *own, size_t own_size,
+                       size_t caller_size, size_t minimum)
+{
+    if (caller_size < minimum || caller_size > MAX_CALLER_SIZE)
+        return SL_ERROR;
+    sized->out = own;
+    sized->size = own_size;
+    if (caller_size > own_size) {
+        sized->out = xcalloc(1, caller_size);
+        sized->size = caller_size;
+    }
+    return SL_OK;
+}
+
+static void *sized_fill(struct sized_out *sized, const void *filled, size_t size)
+{
+    memset(sized->out, 0, sized->size);
+    memcpy(sized->out, filled, size);
+    return sized->out;
+}
+
+static void sized_end(struct sized_out *sized, void *own)
+{
+    if (sized->out != own)
+        free(sized->out);
+}
+
+int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
+                         size_t pod_size, sl_pod_fn visit, void *data)
+{
+    if (ctx == NULL)
+        return SL_ERROR;
+    struct sl_pod own;
+    struct sized_out sized;
+    if (visit == NULL || sized_begin(&sized, &own, sizeof(own), pod_size, sizeof(own)) != SL_OK) {
+        check_set_error(ctx, "pod_specs(): no callback, or a pod_size that is "
+                             "not the size of a struct sl_pod");
+        return SL_ERROR;
+    }
+    int status = SL_OK;
+    char *service = NULL;
+    for (size_t i = 0; i < KUBERNETES_POD_SHAPES && status == SL_OK; i++) {
+        const struct sl_node *key;
+        const struct sl_node *spec = kubernetes_pod_spec(object, i, &key);
+        if (spec == NULL)
+            continue;
+        if (service == NULL)
+            service = kubernetes_object_service(object);
+        struct sl_pod pod = {
+            .struct_size = sizeof(pod), .service = service,
+            .service_length = strlen(service), .spec = spec, .node = key,
+            .object = object,
+        };
+        struct sl_pod *out = sized_fill(&sized, &pod, sizeof(pod));
+        status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
+    }
+    free(service);
+    sized_end(&sized, &own);
+    return status;
+}
+
+/* Hands each mapping of list (containers, initContainers...) to visit. */
+static int visit_list(struct sl_context *ctx, struct sized_out *sized, int sort,
+                      const char *prefix, const char *list_name,
+                      const struct sl_node *list, sl_container_fn visit, void *data)
+{
+    if (list == NULL || list->kind != SL_NODE_SEQUENCE)
+        return SL_OK;
+    for (size_t i = 0; i < list->u.sequence.count; i++) {
+        const struct sl_node *item = list->u.sequence.items[i];
+        if (item->kind != SL_NODE_MAPPING)
+            continue;
+        const struct sl_node *name_node = lookup(item, "name", NULL);
+        const char *name = text_of(name_node);
+        char *service = name != NULL ? xasprintf("%s/%s", prefix, name)
+                                     : xasprintf("%s/%s[%zu]", prefix, list_name, i);
+        struct sl_container container = {
+            .struct_size = sizeof(container), .sort = sort, .service = service,
+            .service_length = strlen(service), .container = item, .node = item,
+            .name = name, .name_length = name ? name_node->u.scalar.length : 0,
+        };
+        struct sl_container *out = sized_fill(sized, &container, sizeof(container));
+        int status = visit(ctx, out, data);
+        free(service);
+        if (status != SL_OK)
+            return SL_ERROR;
+    }
+    return SL_OK;
+}
+
+int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_name,
+                          const struct sl_node *service, size_t container_size,
+                          sl_container_fn visit, void *data)
+{
+    if (ctx == NULL)
+        return SL_ERROR;
+    struct sl_container own;
+    struct sized_out sized;
+    if (visit == NULL || service_name == NULL ||
+        sized_begin(&sized, &own, sizeof(own), container_size, sizeof(own)) != SL_OK) {
+        check_set_error(ctx, "containers(): no callback or service name, or a "
+                             "container_size that is not the size of a struct "
+                             "sl_container");
+        return SL_ERROR;
+    }
+    int status = SL_OK;
+    if (service == NULL || service->kind != SL_NODE_MAPPING) {
+        sized_end(&sized, &own);
+        return SL_OK;
+    }
+    if (kind == SL_KIND_KUBERNETES) {
+        static const char *const lists[] = { "containers", "initContainers",
+                                             "ephemeralContainers" };
+        for (int i = 0; i < 3 && status == SL_OK; i++)
+            status = visit_list(ctx, &sized, SL_CONTAINER_MAIN + i, service_name,
+                                lists[i], lookup(service, lists[i], NULL), visit, data);
+    } else {
+        struct sl_container container = {
+            .struct_size = sizeof(container), .sort = SL_CONTAINER_MAIN,
+            .service = service_name, .service_length = strlen(service_name),
+            .container = service, .node = service,
+        };
+        struct sl_container *out = sized_fill(&sized, &container, sizeof(container));
+        status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
+        if (status == SL_OK && kind == SL_KIND_AGENT_ENV)
+            status = visit_list(ctx, &sized, SL_CONTAINER_INIT, service_name,
+                                "initContainers", lookup(service, "initContainers", NULL),
+                                visit, data);
+    }
+    sized_end(&sized, &own);
+    return status;
+}
+
+int kubernetes_is_templated(const char *text, size_t length)
+{
+    for (size_t i = 0; i + 1 < length; i++)
+        if (text[i] == '{' && text[i + 1] == '{')
+            return 1;
+    return 0;
+}
+
+int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service,
+                           size_t mount_size, sl_mount_fn visit, void *data)
+{
+    if (ctx == NULL)
+        return SL_ERROR;
+    struct sl_mount own;
+    struct sized_out sized;
+    if (visit == NULL || sized_begin(&sized, &own, sizeof(own), mount_size,
+                                     HOST_MOUNT_SIZE_1_1) != SL_OK) {
+        check_set_error(ctx, "host_mounts(): no callback, or a mount_size that "
+                             "is not the size of a struct sl_mount");
+        return SL_ERROR;
+    }
+    const struct sl_node *volumes = lookup(service, "volumes", NULL);
+    int status = SL_OK;
+    for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
+                       i < volumes->u.sequence.count && status == SL_OK; i++) {
+        const struct sl_node *item = volumes->u.sequence.items[i];
+        const struct sl_node *host_key = NULL;
+        const struct sl_node *host_path = lookup(item, "hostPath", &host_key);
+        if (host_path == NULL || compose_node_empty(host_path))
+            continue;   /* not a hostPath volume (or an agent-env string) */
+        struct sl_mount mount;
+        memset(&mount, 0, sizeof(mount));
+        mount.struct_size = sizeof(mount);
+        mount.syntax = SL_MOUNT_HOST_PATH_VOLUME;
+        mount.field = "volumes";
+        mount.entry = item;
+        if (host_path->kind != SL_NODE_MAPPING) {
+            mount.kind = SL_MOUNT_UNSUPPORTED;
+            mount.node = host_key;
+            mount.entry = host_path;
+            mount.value = host_path->kind == SL_NODE_SEQUENCE ? "<sequence>" : "<scalar>";
+            mount.value_length = strlen(mount.value);
+        } else {
+            const struct sl_node *path_key = NULL;
+            const struct sl_node *path = lookup(host_path, "path", &path_key);
+            const char *text = text_of(path);
+            size_t length = text ? path->u.scalar.length : 0;
+            mount.node = text ? path : host_key;
+            mount.kind = SL_MOUNT_HOST_PATH;
+            mount.value = text ? text : SL_MOUNT_UNSPECIFIED;
+            mount.value_length = text ? length : strlen(SL_MOUNT_UNSPECIFIED);
+            mount.source = text;
+            mount.source_length = length;
+            if (path != NULL && path->kind != SL_NODE_SCALAR) {
+                mount.kind = SL_MOUNT_UNSUPPORTED;
+                mount.node = path_key;
+                mount.entry = path;
+                mount.value = path->kind == SL_NODE_SEQUENCE ? "<sequence>" : "<mapping>";
+                mount.value_length = strlen(mount.value);
+                mount.source = NULL;
+                mount.source_length = 0;
+            } else if (text != NULL && kubernetes_is_templated(text, length)) {
+                mount.kind = SL_MOUNT_INTERPOLATED;
+                mount.part = SL_MOUNT_PART_SOURCE;
+                mount.interpolated = text;
+                mount.interpolated_length = length;
+            } else if (text != NULL && compose_is_engine_socket(text, length, NULL, 0)) {
+                mount.flags |= SL_MOUNT_ENGINE_API;
+            }
+        }
+        struct sl_mount *out = sized_fill(&sized, &mount, sizeof(mount));
+        status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
+    }
+    sized_end(&sized, &own);
+    return status;
+}
