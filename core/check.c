@@ -315,40 +315,6 @@ static bool is_legacy_service(const struct model_pair *pair)
             value_of(pair->value, "build", NULL) != NULL);
 }
 
-/* The node showing that a document is Kubernetes rather than Compose: a
- * manifest's apiVersion (with kind), or a Kubernetes field in a service,
- * as a Helm values file for a Kubernetes sandbox has.  NULL for Compose. */
-static const struct sl_node *kubernetes_sign(const struct sl_node *root,
-                                             const struct sl_node *services)
-{
-    const struct sl_node *key = NULL;
-    const struct sl_node *version = value_of(root, "apiVersion", &key);
-    const struct sl_node *kind = value_of(root, "kind", NULL);
-    if (version != NULL && version->kind == SL_NODE_SCALAR && kind != NULL &&
-        kind->kind == SL_NODE_SCALAR)
-        return key;
-    if (services == NULL || services->kind != SL_NODE_MAPPING)
-        return NULL;
-    static const char *const fields[] = { "securityContext", "runtimeClassName",
-                                          "volumeMounts" };
-    for (size_t i = 0; i < services->u.mapping.count; i++) {
-        const struct sl_node *service = services->u.mapping.pairs[i].value;
-        if (service->kind != SL_NODE_MAPPING)
-            continue;
-        for (size_t f = 0; f < sizeof(fields) / sizeof(*fields); f++)
-            if (value_of(service, fields[f], &key) != NULL)
-                return key;
-        const struct sl_node *volumes = value_of(service, "volumes", NULL);
-        for (size_t v = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
-                           v < volumes->u.sequence.count; v++) {
-            const struct sl_node *item = volumes->u.sequence.items[v];
-            if (item->kind == SL_NODE_MAPPING && value_of(item, "hostPath", &key) != NULL)
-                return key;
-        }
-    }
-    return NULL;
-}
-
 static void check_compose_document(struct file_check *check, const struct sl_node *root)
 {
     if (model_is_null(root))
@@ -359,7 +325,7 @@ static void check_compose_document(struct file_check *check, const struct sl_nod
     }
     const struct sl_node *services = value_of(root, "services", NULL);
     /* Not Compose is never a silent pass (SPEC §4): said once per file. */
-    const struct sl_node *sign = kubernetes_sign(root, services);
+    const struct sl_node *sign = file_kind_kubernetes_sign(root);
     if (sign != NULL) {
         if (!check->not_compose_reported)
             structure_warning(check, sign, "not a Compose file (Kubernetes: a "

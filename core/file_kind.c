@@ -81,6 +81,98 @@ bool file_kind_agent_env_shape(const struct sl_node *root)
     return true;
 }
 
+/* The top-level keys of the agent-env chart's values.schema.json (which
+ * allows no others). */
+static const char *const chart_keys[] = {
+    "global", "allowDomains", "allowDomainsPorts", "allowEntities", "allowCIDR",
+    "networks", "corednsImage", "corednsCommand", "corednsSecurityContext",
+    "imagePullSecrets", "services", "volumes", "additionalResources", "annotations",
+    "labels", "automountServiceAccountToken", "serviceAccountCreate",
+    "serviceAccountName",
+};
+/* Those no other chart or Compose file is likely to hold. */
+static const char *const chart_only_keys[] = {
+    "allowDomains", "allowDomainsPorts", "allowEntities", "allowCIDR",
+    "corednsImage", "corednsCommand", "corednsSecurityContext",
+    "additionalResources", "automountServiceAccountToken", "serviceAccountCreate",
+    "serviceAccountName",
+};
+
+static bool key_in(const struct sl_node *key, const char *const *words, size_t count)
+{
+    if (key->kind != SL_NODE_SCALAR)
+        return false;
+    for (size_t i = 0; i < count; i++)
+        if (key->u.scalar.length == strlen(words[i]) &&
+            memcmp(key->u.scalar.text, words[i], key->u.scalar.length) == 0)
+            return true;
+    return false;
+}
+
+#define COUNT(array) (sizeof(array) / sizeof(*(array)))
+
+bool file_kind_agent_env_overrides(const struct sl_node *root)
+{
+    if (root == NULL || root->kind != SL_NODE_MAPPING || root->u.mapping.count == 0)
+        return false;
+    bool distinctive = false;
+    for (size_t i = 0; i < root->u.mapping.count; i++) {
+        const struct model_pair *pair = &root->u.mapping.pairs[i];
+        if (!key_in(pair->key, chart_keys, COUNT(chart_keys)))
+            return false;
+        if (key_in(pair->key, chart_only_keys, COUNT(chart_only_keys)))
+            distinctive = true;
+    }
+    const struct sl_node *services = value_of(root, "services");
+    if (services != NULL && !model_is_null(services)) {
+        if (services->kind != SL_NODE_MAPPING || services->u.mapping.count == 0)
+            return false;
+        for (size_t i = 0; i < services->u.mapping.count; i++) {
+            const struct sl_node *service = services->u.mapping.pairs[i].value;
+            if (service->kind != SL_NODE_MAPPING && !model_is_null(service))
+                return false;
+        }
+        distinctive = true;
+    }
+    return distinctive;
+}
+
+const struct sl_node *file_kind_kubernetes_sign(const struct sl_node *root)
+{
+    const struct sl_node *key = NULL;
+    if (root == NULL || root->kind != SL_NODE_MAPPING)
+        return NULL;
+    if (file_kind_is_object(root)) {
+        model_mapping_get(root, "apiVersion", strlen("apiVersion"), &key);
+        return key;
+    }
+    for (size_t i = 0; i < root->u.mapping.count; i++)
+        if (key_in(root->u.mapping.pairs[i].key, chart_only_keys, COUNT(chart_only_keys)))
+            return root->u.mapping.pairs[i].key;
+    const struct sl_node *services = value_of(root, "services");
+    if (services == NULL || services->kind != SL_NODE_MAPPING)
+        return NULL;
+    static const char *const fields[] = { "securityContext", "runtimeClassName",
+                                          "volumeMounts", "initContainers" };
+    for (size_t i = 0; i < services->u.mapping.count; i++) {
+        const struct sl_node *service = services->u.mapping.pairs[i].value;
+        if (service->kind != SL_NODE_MAPPING)
+            continue;
+        for (size_t f = 0; f < COUNT(fields); f++)
+            if (model_mapping_get(service, fields[f], strlen(fields[f]), &key) != NULL)
+                return key;
+        const struct sl_node *volumes = value_of(service, "volumes");
+        for (size_t v = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
+                           v < volumes->u.sequence.count; v++) {
+            const struct sl_node *item = volumes->u.sequence.items[v];
+            if (item->kind == SL_NODE_MAPPING &&
+                model_mapping_get(item, "hostPath", strlen("hostPath"), &key) != NULL)
+                return key;
+        }
+    }
+    return NULL;
+}
+
 bool file_kind_is_object(const struct sl_node *root)
 {
     return root != NULL && root->kind == SL_NODE_MAPPING &&
@@ -91,15 +183,17 @@ int file_kind_decide(const struct yaml_model *model, unsigned candidates)
 {
     if (candidates == 0 || (candidates & CANDIDATE_COMPOSE) != 0)
         return SL_KIND_COMPOSE;
-    if ((candidates & (CANDIDATE_VALUES | CANDIDATE_NAMED)) != 0) {
-        for (size_t i = 0; i < model->document_count; i++) {
-            if (model_is_null(model->documents[i]))
-                continue;
-            if (file_kind_agent_env_shape(model->documents[i]))
-                return SL_KIND_AGENT_ENV;
-            break;
-        }
-    }
+    const struct sl_node *first = NULL;
+    for (size_t i = 0; i < model->document_count && first == NULL; i++)
+        if (!model_is_null(model->documents[i]))
+            first = model->documents[i];
+    bool values_shape = first != NULL && (file_kind_agent_env_shape(first) ||
+                                          file_kind_agent_env_overrides(first));
+    /* A file named explicitly is Compose unless it also shows Kubernetes
+     * fields: Compose files have services with an image too. */
+    if (values_shape && ((candidates & CANDIDATE_VALUES) != 0 ||
+                         file_kind_kubernetes_sign(first) != NULL))
+        return SL_KIND_AGENT_ENV;
     if ((candidates & (CANDIDATE_KUBERNETES | CANDIDATE_NAMED)) != 0)
         for (size_t i = 0; i < model->document_count; i++)
             if (file_kind_is_object(model->documents[i]))

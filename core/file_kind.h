@@ -40,6 +40,21 @@ bool file_name_is_yaml(const char *name);
  * at least one entry, every entry a mapping with a non-null scalar image. */
 bool file_kind_agent_env_shape(const struct sl_node *root);
 
+/* Whether a document root looks like agent-env values that override only
+ * some of the chart's defaults (services without image, or no services):
+ * every top-level key is one of the chart's (its values.schema.json
+ * allows no others), and services is a mapping of mappings or one of the
+ * keys is the chart's alone (allowDomains, additionalResources,
+ * automountServiceAccountToken...).  Helm merges such a file over the
+ * chart's own values, so it is checked as agent-env too. */
+bool file_kind_agent_env_overrides(const struct sl_node *root);
+
+/* Where a document shows that it is written for Kubernetes rather than
+ * Compose: its apiVersion key (an object), a top-level key only the
+ * agent-env chart has, or a service's securityContext, runtimeClassName,
+ * volumeMounts, initContainers or hostPath volume; NULL for none. */
+const struct sl_node *file_kind_kubernetes_sign(const struct sl_node *root);
+
 /* Whether a document root is a Kubernetes object: a mapping with scalar,
  * non-null apiVersion and kind. */
 bool file_kind_is_object(const struct sl_node *root);
@@ -47,10 +62,12 @@ bool file_kind_is_object(const struct sl_node *root);
 /*
  * The kind (SL_KIND_* of plugin.h) of a parsed file picked for candidates,
  * or 0 to skip it silently.  In this order: a Compose name (or a
- * reference) is Compose whatever it holds; a values name, or a named
- * file, whose first non-empty document has the agent-env shape is
- * agent-env; a file under a kubernetes glob, or a named file, with a
- * document that is an object is Kubernetes; any other named file is
+ * reference) is Compose whatever it holds; a values name whose first
+ * non-empty document has the agent-env shape, or overrides the chart's
+ * values, is agent-env, and so is a named file of that shape that also
+ * shows a Kubernetes sign (file_kind_kubernetes_sign: Compose services
+ * have images too); a file under a kubernetes glob, or a named file, with
+ * a document that is an object is Kubernetes; any other named file is
  * Compose (as in 0.2: a named file is checked whatever its name).
  */
 int file_kind_decide(const struct yaml_model *model, unsigned candidates);

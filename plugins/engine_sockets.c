@@ -4,7 +4,8 @@
  * use_api_socket, and the host mounts (found by the host_mounts service,
  * exactly as SBX003 finds them) that expose a Docker, Podman, containerd,
  * CRI-O or BuildKit API socket, or a directory that holds
- * /var/run/docker.sock (SPEC §7).
+ * /var/run/docker.sock (SPEC §7); in agent-env values and Kubernetes pod
+ * specs, hostPath volumes of the same paths (SPEC §12).
  */
 #include <sandlint/rule.h>
 
@@ -55,7 +56,9 @@ static int check_service(struct sl_context *ctx, const char *service,
     (void)service;
     (void)service_key;
     const struct sl_node *key;
-    const struct sl_node *value = sl_mapping_value(settings, "use_api_socket", &key);
+    const struct sl_node *value = sl_kind(ctx) == SL_KIND_COMPOSE
+                                      ? sl_mapping_value(settings, "use_api_socket", &key)
+                                      : NULL;   /* a Compose setting only */
     if (value != NULL && check_use_api_socket(ctx, key, value) != SL_OK)
         return SL_ERROR;
     return sl_host_mounts(ctx, settings, report_socket, NULL);
@@ -81,7 +84,10 @@ static const struct sl_rule engine_sockets_rule = {
         "/var or /var/run (a trailing '/' does not matter). Such a mount is "
         "reported here and not by SBX003, with the same key.\n"
         "A mount whose source cannot be checked (an interpolation-only "
-        "source) is SBX003's warning, not this rule's.",
+        "source) is SBX003's warning, not this rule's.\n"
+        "In agent-env values and Kubernetes pod specs, a hostPath volume "
+        "whose path is such a socket or directory, with the key "
+        "service:volumes:PATH that SBX003 would use.",
     .rationale =
         "Whoever can talk to a container engine's API can start a new "
         "container with the host's root directory mounted, or in privileged "
@@ -102,7 +108,9 @@ static const struct sl_rule engine_sockets_rule = {
         "service:use_api_socket:VALUE for an interpolated value (e.g. "
         "web:use_api_socket:${USE_SOCKET})\n"
         "service:volumes:SOURCE, the host source as written, the same key "
-        "SBX003 would use (e.g. default:volumes:/var/run/docker.sock)",
+        "SBX003 would use (e.g. default:volumes:/var/run/docker.sock); "
+        "for a hostPath volume its path (agent-env S:volumes:PATH, "
+        "Kubernetes KIND/NAME:volumes:PATH)",
     .example =
         "services:\n"
         "  default:\n"
@@ -113,6 +121,7 @@ static const struct sl_rule engine_sockets_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = NULL,
     .check_service = check_service,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule *const rules[] = { &engine_sockets_rule, NULL };

@@ -4,8 +4,9 @@
  * Every host mount of a service's volumes (short syntax, long syntax bind
  * and npipe, named volumes bound to a host path) that is not a container
  * engine API socket (those are SBX006's), and volumes_from entries that
- * import another container's mounts (SPEC §7).  The host_mounts service
- * finds them, for SBX006 and in-house rules alike.
+ * import another container's mounts (SPEC §7); hostPath volumes of
+ * agent-env services and Kubernetes pod specs (SPEC §12).  The host_mounts
+ * service finds them, for SBX006 and in-house rules alike.
  */
 #include <sandlint/rule.h>
 
@@ -13,6 +14,13 @@
 static int report_interpolated(struct sl_context *ctx, const struct sl_mount *mount)
 {
     char quoted[SL_QUOTE_SIZE];
+    if (mount->syntax == SL_MOUNT_HOST_PATH_VOLUME)
+        return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                          mount->value_length, SL_SEVERITY_WARNING,
+                          "hostPath volume path '%s' is Helm template text and "
+                          "cannot be checked",
+                          sl_quote(quoted, sizeof(quoted), mount->interpolated,
+                                   mount->interpolated_length));
     switch (mount->part) {
     case SL_MOUNT_PART_DRIVER:
     case SL_MOUNT_PART_DRIVER_OPTS_O:
@@ -118,7 +126,13 @@ static const struct sl_rule mounts_rule = {
         "source of a volume, a named volume whose driver or driver_opts.o "
         "is interpolated, and an interpolated volumes_from entry.\n"
         "Anonymous volumes, named volumes without a host binding, tmpfs, "
-        "image and cluster mounts, and volumes_from SERVICE[:MODE] are fine.",
+        "image and cluster mounts, and volumes_from SERVICE[:MODE] are fine.\n"
+        "In agent-env values (services.S.volumes) and Kubernetes pod specs "
+        "(volumes), every hostPath volume: its path, <unspecified> when it "
+        "has none; a path of Helm template text ({{ ... }}) is a warning. "
+        "The chart's 'name:/path' strings name its own shared volumes and "
+        "are fine, as are emptyDir, configMap, secret, persistentVolumeClaim "
+        "and every other volume type.",
     .rationale =
         "A bind mount hands the container a piece of the host's file "
         "system. When it is writable, sandboxed code can change host files; "
@@ -142,7 +156,11 @@ static const struct sl_rule mounts_rule = {
         "source\n"
         "service:volumes:ITEM for a short-syntax item whose source is only "
         "an interpolation (e.g. web:volumes:${DATA}:/data)\n"
-        "service:volumes_from:ENTRY (e.g. web:volumes_from:container:db:ro)",
+        "service:volumes_from:ENTRY (e.g. web:volumes_from:container:db:ro)\n"
+        "agent-env: S:volumes:PATH for a hostPath volume, the key a Compose "
+        "bind mount of the same path has, so one allowlist entry covers "
+        "both (e.g. default:volumes:/data)\n"
+        "Kubernetes: KIND/NAME:volumes:PATH (e.g. Pod/runner:volumes:/etc)",
     .example =
         "services:\n"
         "  default:\n"
@@ -157,6 +175,7 @@ static const struct sl_rule mounts_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = NULL,
     .check_service = check_service,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule *const rules[] = { &mounts_rule, NULL };

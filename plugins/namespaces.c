@@ -3,7 +3,8 @@
  *
  * network_mode, pid, ipc, userns_mode, uts and cgroup set to host, and
  * network_mode, pid and ipc joining a container outside the Compose file
- * (SPEC §7).
+ * (SPEC §7); hostNetwork, hostPID, hostIPC and hostUsers of a Kubernetes
+ * pod spec (SPEC §12; the agent-env chart has no such fields).
  */
 #include <sandlint/rule.h>
 
@@ -64,12 +65,63 @@ static int check_field(struct sl_context *ctx, const struct namespace_field *fie
     return SL_OK;       /* none, private, shareable, bridge, a network... */
 }
 
+/* A pod spec's host namespace switches. */
+struct pod_namespace {
+    const char *name;
+    const char *what;           /* what setting it to true does */
+};
+
+static const struct pod_namespace pod_namespaces[] = {
+    { "hostNetwork", "shares the host's network stack, including services on "
+      "its loopback interface" },
+    { "hostPID", "shares the host's process namespace, making host processes "
+      "visible" },
+    { "hostIPC", "shares the host's IPC namespace: shared memory, semaphores "
+      "and message queues" },
+    { "hostUsers", "is stated, so the pod runs in the host's user namespace "
+      "and container user IDs are host user IDs" },
+};
+
+static int check_pod_spec(struct sl_context *ctx, const struct sl_node *spec)
+{
+    for (size_t i = 0; i < sizeof(pod_namespaces) / sizeof(*pod_namespaces); i++) {
+        const struct sl_node *key;
+        const struct sl_node *value = sl_mapping_value(spec, pod_namespaces[i].name, &key);
+        const char *text;
+        size_t length;
+        char quoted[SL_QUOTE_SIZE];
+        int status = SL_OK;
+        if (value == NULL)
+            continue;
+        switch (sl_flag_in(ctx, value, &text, &length)) {
+        case SL_FLAG_ON:
+            status = sl_reportf(ctx, key, pod_namespaces[i].name, NULL, 0,
+                                SL_SEVERITY_DEFAULT, "%s: true %s",
+                                pod_namespaces[i].name, pod_namespaces[i].what);
+            break;
+        case SL_FLAG_INTERPOLATED:
+            status = sl_reportf(ctx, key, pod_namespaces[i].name, text, length,
+                                SL_SEVERITY_WARNING, "%s is Helm template text "
+                                "'%s' and cannot be checked", pod_namespaces[i].name,
+                                sl_quote(quoted, sizeof(quoted), text, length));
+            break;
+        default:
+            break;
+        }
+        if (status != SL_OK)
+            return SL_ERROR;
+    }
+    return SL_OK;
+}
+
 static int check_service(struct sl_context *ctx, const char *service,
                          const struct sl_node *service_key,
                          const struct sl_node *settings)
 {
     (void)service;
     (void)service_key;
+    if (sl_kind(ctx) == SL_KIND_KUBERNETES)
+        return check_pod_spec(ctx, settings);
     for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
         const struct sl_node *key;
         const struct sl_node *value = sl_mapping_value(settings, fields[i].name, &key);
@@ -96,7 +148,11 @@ static const struct sl_rule namespaces_rule = {
         "interpolated).\n"
         "service:NAME references, none, private, shareable and other "
         "literal values are fine. Any other interpolated value (${NET_MODE}, "
-        "${PID:-host}) is a warning: it cannot be checked.",
+        "${PID:-host}) is a warning: it cannot be checked.\n"
+        "In a Kubernetes pod spec: hostNetwork, hostPID or hostIPC set to "
+        "true, and hostUsers: true stated (the field is written only to opt "
+        "out of a user namespace). Helm template text ({{ ... }}) is a "
+        "warning. agent-env values have no such fields.",
     .rationale =
         "A namespace is one of the walls between a container and the host. "
         "Sharing the host's network lets sandboxed code reach services that "
@@ -119,7 +175,8 @@ static const struct sl_rule namespaces_rule = {
         "service:FIELD:container:NAME, the whole value as written (e.g. "
         "default:pid:container:monitor)\n"
         "service:FIELD:VALUE for an interpolated value (e.g. "
-        "default:ipc:${IPC_MODE})",
+        "default:ipc:${IPC_MODE})\n"
+        "Kubernetes: KIND/NAME:hostNetwork (e.g. Pod/runner:hostPID)",
     .example =
         "services:\n"
         "  default:\n"
@@ -129,6 +186,7 @@ static const struct sl_rule namespaces_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = NULL,
     .check_service = check_service,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule *const rules[] = { &namespaces_rule, NULL };

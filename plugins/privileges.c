@@ -2,7 +2,9 @@
  * privileges.c - SBX001: elevated privileges and device access.
  *
  * privileged, cap_add, devices, device_cgroup_rules and the security_opt
- * values that switch a confinement mechanism off (SPEC §7).
+ * values that switch a confinement mechanism off (SPEC §7); in agent-env
+ * values and Kubernetes objects, the securityContext fields that mean the
+ * same (SPEC §12).
  */
 #include <sandlint/rule.h>
 
@@ -106,12 +108,182 @@ static int check_entry(struct sl_context *ctx, enum list_field field,
     return SL_OK;
 }
 
+
+/* ---------------------------------------------------------------------- */
+/* agent-env services and pod specs (SPEC §12)                             */
+/* ---------------------------------------------------------------------- */
+
+/* A securityContext field that names a profile type and the values of it
+ * that switch a protection off. */
+struct unconfined_type {
+    const char *path;            /* below securityContext */
+    const char *field;           /* the finding's field */
+    const char *values[3];       /* NULL-terminated */
+    const char *what;            /* what such a value does */
+    int container_only;          /* not a pod-level field */
+};
+
+static const struct unconfined_type unconfined_types[] = {
+    { "seccompProfile.type", "securityContext.seccompProfile.type",
+      { "Unconfined", NULL, NULL }, "removes the seccomp system-call filter", 0 },
+    { "appArmorProfile.type", "securityContext.appArmorProfile.type",
+      { "Unconfined", NULL, NULL }, "removes AppArmor confinement", 0 },
+    { "seLinuxOptions.type", "securityContext.seLinuxOptions.type",
+      { "spc_t", "unconfined_t", NULL }, "removes SELinux label confinement", 0 },
+    { "procMount", "securityContext.procMount",
+      { "Unmasked", NULL, NULL }, "unmasks the kernel's protected /proc paths", 1 },
+};
+
+/* A value that cannot be checked: Helm template text. */
+static int report_templated(struct sl_context *ctx, const char *service,
+                            const struct sl_node *where, const char *field,
+                            const char *text, size_t length)
+{
+    char quoted[SL_QUOTE_SIZE];
+    return sl_reportf_service(ctx, service, where, field, text, length,
+                              SL_SEVERITY_WARNING,
+                              "%s is Helm template text '%s' and cannot be checked",
+                              field, sl_quote(quoted, sizeof(quoted), text, length));
+}
+
+/* An item that is a collection where a scalar is expected. */
+static int report_collection(struct sl_context *ctx, const char *service,
+                             const struct sl_node *where, const char *field,
+                             const struct sl_node *entry)
+{
+    const char *kind = sl_kind_value(entry);
+    return sl_reportf_service(ctx, service, where, field, kind, strlen(kind),
+                              SL_SEVERITY_WARNING, "%s entry is a %s and cannot be "
+                              "checked", field,
+                              kind[1] == 'm' ? "mapping" : "sequence");
+}
+
+static int check_kube_privileged(struct sl_context *ctx, const char *service,
+                                 const struct sl_node *security)
+{
+    const struct sl_node *key;
+    const struct sl_node *value = sl_mapping_value(security, "privileged", &key);
+    const char *text;
+    size_t length;
+    if (value == NULL)
+        return SL_OK;
+    switch (sl_flag_in(ctx, value, &text, &length)) {
+    case SL_FLAG_ON:
+        return sl_reportf_service_scored(ctx, service, key,
+                                         "securityContext.privileged", NULL, 0,
+                                         SL_SEVERITY_DEFAULT, 9.5,
+                                         "a privileged container gets every "
+                                         "capability, the host's devices and no "
+                                         "seccomp or AppArmor confinement");
+    case SL_FLAG_INTERPOLATED:
+        return report_templated(ctx, service, key, "securityContext.privileged",
+                                text, length);
+    default:
+        return SL_OK;
+    }
+}
+
+static int check_capabilities_add(struct sl_context *ctx, const char *service,
+                                  const struct sl_node *security)
+{
+    static const char field[] = "securityContext.capabilities.add";
+    const struct sl_node *key;
+    const struct sl_node *value = sl_mapping_path(security, "capabilities.add", &key);
+    size_t count = sl_list_count(value);
+    for (size_t i = 0; i < count; i++) {
+        const struct sl_node *where;
+        const struct sl_node *entry = sl_list_entry(value, key, i, &where);
+        size_t length;
+        const char *text = sl_setting_text(entry, &length);
+        char quoted[SL_QUOTE_SIZE];
+        int status;
+        if (sl_node_kind(entry) != SL_NODE_SCALAR)
+            status = report_collection(ctx, service, where, field, entry);
+        else if (text == NULL)
+            status = SL_OK;     /* an empty item is no setting */
+        else if (sl_is_templated(ctx, text, length))
+            status = report_templated(ctx, service, where, field, text, length);
+        else
+            status = sl_reportf_service(ctx, service, where, field, text, length,
+                                        SL_SEVERITY_DEFAULT,
+                                        "capabilities.add grants the Linux "
+                                        "capability '%s'",
+                                        sl_quote(quoted, sizeof(quoted), text, length));
+        if (status != SL_OK)
+            return SL_ERROR;
+    }
+    return SL_OK;
+}
+
+static int check_unconfined_types(struct sl_context *ctx, const char *service,
+                                  const struct sl_node *security, int pod_level)
+{
+    for (size_t i = 0; i < sizeof(unconfined_types) / sizeof(*unconfined_types); i++) {
+        const struct unconfined_type *type = &unconfined_types[i];
+        const struct sl_node *key;
+        const struct sl_node *value;
+        size_t length;
+        const char *text;
+        char quoted[SL_QUOTE_SIZE];
+        int status = SL_OK;
+        if (pod_level && type->container_only)
+            continue;
+        value = sl_mapping_path(security, type->path, &key);
+        text = sl_setting_text(value, &length);
+        if (text == NULL)
+            continue;
+        if (sl_is_templated(ctx, text, length)) {
+            status = report_templated(ctx, service, value, type->field, text, length);
+        } else {
+            for (size_t v = 0; type->values[v] != NULL; v++)
+                if (sl_text_equals(text, length, type->values[v]))
+                    status = sl_reportf_service(
+                        ctx, service, value, type->field, text, length,
+                        SL_SEVERITY_DEFAULT, "%s '%s' %s", type->field,
+                        sl_quote(quoted, sizeof(quoted), text, length), type->what);
+        }
+        if (status != SL_OK)
+            return SL_ERROR;
+    }
+    return SL_OK;
+}
+
+static int check_container(struct sl_context *ctx, const struct sl_container *container,
+                           void *data)
+{
+    const struct sl_node *security =
+        sl_mapping_value(container->container, "securityContext", NULL);
+    (void)data;
+    if (sl_node_kind(security) != SL_NODE_MAPPING)
+        return SL_OK;
+    if (check_kube_privileged(ctx, container->service, security) != SL_OK ||
+        check_capabilities_add(ctx, container->service, security) != SL_OK ||
+        check_unconfined_types(ctx, container->service, security, 0) != SL_OK)
+        return SL_ERROR;
+    return SL_OK;
+}
+
+/* An agent-env service (its container and init containers) or a pod spec
+ * (its own securityContext, then every container). */
+static int check_kubernetes_service(struct sl_context *ctx, const char *service,
+                                    const struct sl_node *settings)
+{
+    if (sl_kind(ctx) == SL_KIND_KUBERNETES) {
+        const struct sl_node *security = sl_mapping_value(settings, "securityContext", NULL);
+        if (sl_node_kind(security) == SL_NODE_MAPPING &&
+            check_unconfined_types(ctx, NULL, security, 1) != SL_OK)
+            return SL_ERROR;
+    }
+    return sl_containers(ctx, service, settings, check_container, NULL);
+}
+
 static int check_service(struct sl_context *ctx, const char *service,
                          const struct sl_node *service_key,
                          const struct sl_node *settings)
 {
-    (void)service;
     (void)service_key;
+    if (sl_kind(ctx) != SL_KIND_COMPOSE)
+        return check_kubernetes_service(ctx, service, settings);
     const struct sl_node *key;
     const struct sl_node *value = sl_mapping_value(settings, "privileged", &key);
     if (value != NULL && check_privileged(ctx, key, value) != SL_OK)
@@ -150,7 +322,15 @@ static const struct sl_rule privileges_rule = {
         "(with ':' or '=' as the separator).\n"
         "Interpolated values (${VAR}, $VAR) are warnings: they cannot be "
         "checked. cap_drop, no-new-privileges, custom profiles and GPU "
-        "reservations under deploy.resources are fine.",
+        "reservations under deploy.resources are fine.\n"
+        "In agent-env values (each service and its initContainers) and "
+        "Kubernetes objects (every container, init container and ephemeral "
+        "container of every pod spec), the same in securityContext: "
+        "privileged true, every capabilities.add item, seccompProfile.type "
+        "or appArmorProfile.type Unconfined, seLinuxOptions.type spc_t or "
+        "unconfined_t and procMount Unmasked; a pod spec's own "
+        "securityContext is checked for the profile types too. Helm "
+        "template text ({{ ... }}) is a warning: it cannot be checked.",
     .rationale =
         "Privileged mode hands the container every capability and the "
         "host's devices; added capabilities, devices and device rules each "
@@ -167,7 +347,13 @@ static const struct sl_rule privileges_rule = {
         "service:devices:ENTRY\n"
         "service:device_cgroup_rules:RULE\n"
         "service:security_opt:ENTRY (seccomp=unconfined and "
-        "seccomp:unconfined are different keys)",
+        "seccomp:unconfined are different keys)\n"
+        "agent-env: S:securityContext.privileged, "
+        "S:securityContext.capabilities.add:CAPABILITY, "
+        "S/INIT:securityContext.FIELD:VALUE for an init container\n"
+        "Kubernetes: KIND/NAME/CONTAINER:securityContext.FIELD[:VALUE], "
+        "KIND/NAME:securityContext.seccompProfile.type:Unconfined for the "
+        "pod",
     .example =
         "services:\n"
         "  default:\n"
@@ -179,6 +365,7 @@ static const struct sl_rule privileges_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = NULL,
     .check_service = check_service,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule *const rules[] = { &privileges_rule, NULL };

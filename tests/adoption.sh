@@ -96,11 +96,23 @@ expect_status 2 "--extend-select checks selectors" -- --extend-select NOPE warn.
 contains "$err" "unknown rule selector 'NOPE'" "--extend-select: unknown selector named"
 
 # --- not Compose is never a silent pass, and --strict fails it --------------
-printf 'apiVersion: v1\nkind: Pod\nspec:\n  containers: []\n' > pod.yaml
-expect_status 0 "a Kubernetes manifest named explicitly" -- pod.yaml
-contains "$out" "pod.yaml:1:1: warning: not a Compose file (Kubernetes: a manifest or a Helm values file) and not checked [SL003]" \
-    "a Kubernetes manifest is said to be unchecked"
-expect_status 1 "--strict: a file that is not Compose fails" -- --strict pod.yaml
+# A file named explicitly that is neither agent-env values (a top-level key
+# the chart does not have) nor a Kubernetes object, but uses Kubernetes
+# fields (SPEC §12).
+printf 'version: "3"\nservices:\n  web:\n    securityContext:\n      privileged: true\n' > sandbox.yaml
+expect_status 0 "Kubernetes fields in a file of no kind" -- sandbox.yaml
+contains "$out" "sandbox.yaml:4:5: warning: not a Compose file (Kubernetes: a manifest or a Helm values file) and not checked [SL003]" \
+    "a file of no kind with Kubernetes fields is said to be unchecked"
+expect_status 1 "--strict: a file that is not Compose fails" -- --strict sandbox.yaml
+# A Kubernetes manifest named explicitly is checked as one (SPEC §12).
+printf 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  hostPID: true\n  containers: []\n' > pod.yaml
+expect_status 1 "a Kubernetes manifest named explicitly is checked" -- pod.yaml
+contains "$out" "pod.yaml:5:3: error:" "its finding is reported"
+lacks "$out" "SL003" "and it is not called 'not a Compose file'"
+# Named agent-env values that override part of the chart's defaults.
+printf 'services:\n  web:\n    securityContext:\n      privileged: true\n' > overrides.yaml
+expect_status 1 "agent-env overrides named explicitly are checked" -- --format json overrides.yaml
+contains "$out" '"key": "web:securityContext.privileged"' "as agent-env values"
 
 # --- standard input -------------------------------------------------------------
 stdin_run() {

@@ -96,7 +96,7 @@ expect_status 0 "--list-rules" -- --list-rules
 for code in SBX001 SBX002 SBX003 SBX004 SBX005 SBX006; do
     contains "$out" "$code" "--list-rules lists $code"
 done
-[ "$(grep -c sandbox_privileges "$out")" -eq 6 ] && pass "six rules in sandbox_privileges" || fail "not six sandbox_privileges rules"
+[ "$(grep -c sandbox_privileges "$out")" -eq 8 ] && pass "eight rules in sandbox_privileges" || fail "not eight sandbox_privileges rules"
 expect_status 0 "--list-plugins" -- --list-plugins && contains "$out" "privileges" "--list-plugins lists privileges"
 contains "$out" "1.0" "--list-plugins shows the ABI"
 expect_status 0 "--explain" -- --explain SBX001

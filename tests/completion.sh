@@ -95,11 +95,11 @@ if command -v zsh >/dev/null 2>&1 && zsh -fc 'zmodload zsh/zpty' 2>/dev/null; th
         section "$zout" 'sandlint --format ' > "$out"
         [ "$(words "$out")" = "github gitlab json sarif text" ] && pass "zsh: formats" || fail "zsh: formats: $(words "$out")"
         section "$zout" 'sandlint --select SBX00' > "$out"
-        [ "$(words "$out")" = "SBX001 SBX002 SBX003 SBX004 SBX005 SBX006" ] \
+        [ "$(words "$out")" = "SBX001 SBX002 SBX003 SBX004 SBX005 SBX006 SBX007 SBX008" ] \
             && pass "zsh: rule codes from --list-rules (the directory's plugins not loaded)" \
             || fail "zsh: --select SBX00: $(words "$out")"
         section "$zout" 'sandlint --ignore SBX001,SBX00' > "$out"
-        [ "$(words "$out")" = "SBX002 SBX003 SBX004 SBX005 SBX006" ] \
+        [ "$(words "$out")" = "SBX002 SBX003 SBX004 SBX005 SBX006 SBX007 SBX008" ] \
             && pass "zsh: the last item of a selector list" || fail "zsh: comma list: $(words "$out")"
         section "$zout" 'sandlint --select sandbox' > "$out"
         [ "$(words "$out")" = "sandbox_privileges" ] && pass "zsh: groups" || fail "zsh: groups: $(words "$out")"
@@ -130,7 +130,7 @@ if command -v fish >/dev/null 2>&1; then
     fish_complete 'sandlint --format '
     [ "$(words "$out")" = "github gitlab json sarif text" ] && pass "fish: formats" || fail "fish: formats: $(words "$out")"
     fish_complete 'sandlint --select SBX00'
-    [ "$(words "$out")" = "SBX001 SBX002 SBX003 SBX004 SBX005 SBX006" ] \
+    [ "$(words "$out")" = "SBX001 SBX002 SBX003 SBX004 SBX005 SBX006 SBX007 SBX008" ] \
         && pass "fish: rule codes from --list-rules (the directory's plugins not loaded)" \
         || fail "fish: --select SBX00: $(words "$out")"
     fish_complete 'sandlint --ignore SBX001,SBX00'

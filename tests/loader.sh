@@ -10,7 +10,7 @@ printf 'services:\n  web:\n    image: nginx\n    privileged: true\n' > compose.y
 
 # Refusals: exit 2 with a message naming the file.
 expect_status 2 "wrong major" -- --plugin "$plugins/wrong_major.so" .
-contains "$err" "$plugins/wrong_major.so: plugin refused: built for plugin ABI 2.0, but this sandlint provides ABI 1.1" "wrong major names file and both versions"
+contains "$err" "$plugins/wrong_major.so: plugin refused: built for plugin ABI 2.0, but this sandlint provides ABI 1.2" "wrong major names file and both versions"
 expect_status 2 "no entry symbol" -- --plugin "$plugins/no_entry.so" .
 contains "$err" "$plugins/no_entry.so: plugin refused: no sandlint_plugin_entry symbol" "missing entry symbol"
 expect_status 2 "no rules" -- --plugin "$plugins/no_rules.so" .

@@ -9,6 +9,7 @@ cd "$scratch"
 : "${TEST_PLUGIN_DIR:?}"
 abi10="$TEST_PLUGIN_DIR/abi10.so"
 abi11="$TEST_PLUGIN_DIR/abi11.so"
+abi12="$TEST_PLUGIN_DIR/abi12.so"
 mkdir sandbox
 cat > sandbox/compose.yaml <<'YAML'
 services:
@@ -153,4 +154,46 @@ contains "$out" "  limit (integer, default 3)" "integer option and default"
 contains "$out" "  strict (boolean, default false)" "boolean option and default"
 contains "$out" '  hosts (list, default "a.example", "b.example")' "list option and default"
 contains "$out" "    host names" "each option's summary"
+
+# --- ABI 1.2: file kinds --------------------------------------------------------
+mkdir kinds
+cat > kinds/values.yaml <<'YAML'
+services:
+  default:
+    image: python:3.12
+    initContainers:
+      - name: setup
+        image: busybox
+YAML
+cat > kinds/pod.yaml <<'YAML'
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly}
+spec:
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          containers: [{name: main, image: busybox}]
+          initContainers: [{image: busybox}]
+YAML
+printf 'services:\n  web:\n    image: nginx\n' > kinds/compose.yaml
+printf '[sandlint]\nkubernetes = kinds/pod.yaml\n' > .sandlint.ini
+expect_status 0 "1.1 plugin on every kind" -- --root . --format json --no-default-plugins --plugin "$abi11" --select TST102 kinds
+contains "$out" '"service": "web"' "a 1.1 rule checks the Compose file"
+n=$(grep -c '"rule": "TST102"' "$out")
+[ "$n" -eq 1 ] && pass "a 1.1 rule checks Compose only" || fail "TST102 reported $n times"
+expect_status 0 "1.1 plugin listed" -- --no-default-plugins --plugin "$abi11" --list-plugins
+awk '$1 == "abi11" { print $3 }' "$out" >abi
+[ "$(cat abi)" = "1.1" ] && pass "the 1.1 plugin is built for ABI 1.1" || fail "ABI shown: $(cat abi)"
+expect_status 0 "1.2 plugin on every kind" -- --root . --format json --no-default-plugins --plugin "$abi12" kinds
+contains "$out" '"service": "web", "field": "container", "value": null, "key": "web:container", "message": "compose container (sort 1)"' "Compose: the service is the container"
+contains "$out" '"service": "default", "field": "container", "value": null, "key": "default:container", "message": "agent-env container (sort 1)"' "agent-env: the service"
+contains "$out" '"service": "default/setup", "field": "container", "value": null, "key": "default/setup:container", "message": "agent-env container (sort 2)"' "agent-env: its init container"
+contains "$out" '"key": "CronJob/nightly/main:container", "message": "kubernetes container (sort 1)"' "Kubernetes: a CronJob's container"
+contains "$out" '"key": "CronJob/nightly/initContainers[0]:container", "message": "kubernetes container (sort 2)"' "an unnamed init container by its place"
+contains "$out" '"key": "CronJob/nightly:pod", "message": "pod spec of CronJob/nightly"' "pod_specs() finds the CronJob's pod spec"
+n=$(grep -c '"rule": "TST121"' "$out")
+[ "$n" -eq 1 ] && pass "a Kubernetes-only rule runs on objects only" || fail "TST121 reported $n times"
+rm .sandlint.ini
 finish

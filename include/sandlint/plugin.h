@@ -535,8 +535,9 @@ struct sl_host {
      * checked among the volumes and volumes_from of a service (service is
      * its mapping), in the order written: exactly what SBX003 and SBX006
      * report.  Since 1.2, for an agent-env service or a pod spec, the
-     * hostPath volumes (SL_MOUNT_HOST_PATH_VOLUME) of its volumes[].  mount_size is the caller's sizeof(struct sl_mount); the
-     * struct visit receives is at least that large, zero past what the
+     * hostPath volumes (SL_MOUNT_HOST_PATH_VOLUME) of its volumes[].
+     * mount_size is the caller's sizeof(struct sl_mount); the struct visit
+     * receives is at least that large, zero past what the
      * host knows.  Returns SL_OK, or SL_ERROR when visit stopped the walk
      * or mount_size is smaller than ABI 1.1's struct (after set_error). */
     int (*host_mounts)(struct sl_context *ctx, const struct sl_node *service,

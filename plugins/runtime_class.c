@@ -1,0 +1,107 @@
+/*
+ * runtime_class.c - SBX007: an agent-env service that runs without gVisor.
+ *
+ * inspect_k8s_sandbox's agent-env chart runs every service under the
+ * RuntimeClass named by services.S.runtimeClassName, gvisor when it is
+ * null, empty or absent.  Any other class (runc, kata, CLUSTER_DEFAULT,
+ * which the chart turns into the cluster's default) drops gVisor's
+ * user-space kernel, the layer between sandboxed code and the host's
+ * kernel (SPEC §12).  Kubernetes objects are not checked: which classes a
+ * cluster has, and what they isolate, cannot be known from a file.
+ */
+#include <sandlint/rule.h>
+
+static int check_service(struct sl_context *ctx, const char *service,
+                         const struct sl_node *service_key,
+                         const struct sl_node *settings)
+{
+    const struct sl_node *key;
+    const struct sl_node *value = sl_mapping_value(settings, "runtimeClassName", &key);
+    const char *text;
+    size_t length;
+    char quoted[SL_QUOTE_SIZE];
+    (void)service;
+    (void)service_key;
+    if (value == NULL || sl_is_empty(value))
+        return SL_OK;   /* the chart's default: gvisor */
+    if (sl_node_kind(value) != SL_NODE_SCALAR) {
+        const char *kind = sl_kind_value(value);
+        return sl_reportf(ctx, key, "runtimeClassName", kind, strlen(kind),
+                          SL_SEVERITY_WARNING, "runtimeClassName is a %s and "
+                          "cannot be checked", kind[1] == 'm' ? "mapping" : "sequence");
+    }
+    text = sl_setting_text(value, &length);
+    if (text == NULL || sl_text_equals(text, length, "gvisor"))
+        return SL_OK;
+    sl_quote(quoted, sizeof(quoted), text, length);
+    if (sl_is_templated(ctx, text, length))
+        return sl_reportf(ctx, key, "runtimeClassName", text, length,
+                          SL_SEVERITY_WARNING, "runtimeClassName is Helm template "
+                          "text '%s' and cannot be checked", quoted);
+    if (sl_text_equals(text, length, "CLUSTER_DEFAULT"))
+        return sl_reportf(ctx, key, "runtimeClassName", text, length,
+                          SL_SEVERITY_DEFAULT, "runtimeClassName 'CLUSTER_DEFAULT' "
+                          "runs the service under the cluster's default runtime, "
+                          "without gVisor's kernel sandbox");
+    return sl_reportf(ctx, key, "runtimeClassName", text, length, SL_SEVERITY_DEFAULT,
+                      "runtimeClassName '%s' runs the service without gVisor's "
+                      "kernel sandbox", quoted);
+}
+
+static const struct sl_rule runtime_class_rule = {
+    SL_RULE_INIT,
+    .code = "SBX007",
+    .name = "runtime_class",
+    .group = "sandbox_privileges",
+    .group_code = "IESC001",
+    .security_severity = 7.5,
+    .summary = "an agent-env service that runs without gVisor",
+    .description =
+        "Reports, for each service of an agent-env values file "
+        "(inspect_k8s_sandbox's Helm chart), a runtimeClassName other than "
+        "gvisor: runc, kata, CLUSTER_DEFAULT (the chart leaves the class "
+        "to the cluster's default) or any other name. A runtimeClassName "
+        "that is null, empty or absent is the chart's default, gvisor, and "
+        "fine. Helm template text ({{ ... }}) is a warning: it cannot be "
+        "checked.\n"
+        "Kubernetes objects are not checked: a cluster's RuntimeClasses, "
+        "and what each isolates, cannot be known from a file.",
+    .rationale =
+        "gVisor runs each container on a kernel of its own, written in a "
+        "memory-safe language and running in user space: a kernel exploit "
+        "in sandboxed code meets gVisor, not the host's kernel. Under runc "
+        "or the cluster's default runtime, the container shares the node's "
+        "kernel, so one kernel bug is an escape to the node, its other pods "
+        "and its credentials. Agent evaluations run code that is written "
+        "to find such bugs.",
+    .fix =
+        "Remove runtimeClassName (or set it to gvisor). If the service "
+        "needs something gVisor does not provide (a device, a system call "
+        "it does not implement), write down why and allowlist the key "
+        "under sandbox_privileges for the package; the finding then "
+        "becomes a warning.",
+    .key_format =
+        "S:runtimeClassName:CLASS, the class as written (e.g. "
+        "default:runtimeClassName:runc)",
+    .example =
+        "services:\n"
+        "  default:\n"
+        "    image: python:3.12\n"
+        "    runtimeClassName: runc",
+    .default_severity = SL_SEVERITY_ERROR,
+    .check_document = NULL,
+    .check_service = check_service,
+    .kinds = SL_KIND_AGENT_ENV,
+};
+
+static const struct sl_rule *const rules[] = { &runtime_class_rule, NULL };
+
+static const struct sl_plugin plugin = {
+    SL_PLUGIN_INIT,
+    .name = "runtime_class",
+    .version = "1.0.0",
+    .summary = "agent-env services that run without gVisor's kernel sandbox",
+    .rules = rules,
+};
+
+SANDLINT_PLUGIN(plugin)
