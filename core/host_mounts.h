@@ -15,9 +15,12 @@
  *   - a short- or long-syntax reference to a named volume whose top-level
  *     definition uses the local driver (or none) and lists bind or rbind
  *     in driver_opts.o; its host path is driver_opts.device.
- * Besides host mounts the walk reports volumes_from container:NAME entries
- * and the entries that cannot be checked (interpolated, or of a shape that
- * cannot hold a mount), in the order written: volumes, then volumes_from.
+ * Besides host mounts the walk reports volumes_from container:NAME entries,
+ * the host paths that a named volume's own (not local) driver may
+ * bind-mount (SL_MOUNT_DRIVER_PATH), and the entries that cannot be checked
+ * (interpolated, or of a shape that cannot hold a mount), in the order
+ * written: volumes, then volumes_from.  Where a host path lies (a host
+ * system directory, outside the project) is judged by host_paths.c.
  */
 #ifndef SANDLINT_HOST_MOUNTS_H
 #define SANDLINT_HOST_MOUNTS_H
