@@ -82,6 +82,21 @@ static bool group_fully_enabled(const struct registry *registry,
     return any;
 }
 
+bool allowlist_entry_stale(const struct allowlist_entry *entry,
+                           const struct registry *registry,
+                           allowlist_coverage_fn fully_checked, void *coverage_data,
+                           const struct string_list *incomplete)
+{
+    bool any_package = strcmp(entry->package.text, "*") == 0;
+    /* An entry for every package cannot be judged while any file could
+     * not be read. */
+    return !entry->used && fully_checked != NULL &&
+           fully_checked(coverage_data, entry->package.text) &&
+           !(any_package ? incomplete->count > 0
+                         : string_list_has(incomplete, entry->package.text)) &&
+           group_fully_enabled(registry, entry->group.text);
+}
+
 /* Whether entry left is written after entry right. */
 static bool written_after(const struct config *config, size_t left, size_t right)
 {
@@ -105,13 +120,8 @@ size_t allowlist_report_stale(const struct config *config,
     size_t stale_count = 0;
     for (size_t e = 0; e < config->entry_count; e++) {
         const struct allowlist_entry *entry = &config->entries[e];
-        bool any_package = strcmp(entry->package.text, "*") == 0;
-        /* An entry for every package cannot be judged while any file
-         * could not be read. */
-        if (entry->used || !fully_checked(coverage_data, entry->package.text) ||
-            (any_package ? incomplete->count > 0
-                         : string_list_has(incomplete, entry->package.text)) ||
-            !group_fully_enabled(registry, entry->group.text))
+        if (!allowlist_entry_stale(entry, registry, fully_checked, coverage_data,
+                                   incomplete))
             continue;
         /* Insertion keeps the entries in the order they are written (the
          * readers add them in that order already, so this rarely moves). */

@@ -24,6 +24,13 @@ void allowlist_apply(struct file_result *result, struct config *config,
  * judged stale (SPEC §3, "fully checked"). */
 typedef bool (*allowlist_coverage_fn)(void *data, const char *package);
 
+/* Whether an allowlist entry is stale: it matched nothing, its package is
+ * fully checked and has no unread file, and every rule of its group ran. */
+bool allowlist_entry_stale(const struct allowlist_entry *entry,
+                           const struct registry *registry,
+                           allowlist_coverage_fn fully_checked, void *coverage_data,
+                           const struct string_list *incomplete);
+
 /*
  * The configuration file's results: an SL005 warning at the entry's line
  * and column for every unused entry of a package the run checked fully

@@ -14,6 +14,7 @@
 void file_check_init(struct file_check *check, const struct registry *registry,
                      const char *display, const char *package)
 {
+    memset(check, 0, sizeof(*check));
     check->registry = registry;
     file_result_init(&check->result, display, package);
 }
@@ -257,6 +258,77 @@ static void structure_warning(struct file_check *check,
                     node ? node->line : 0, node ? node->column : 0, message);
 }
 
+/* Checks one service (a mapping under a scalar key). */
+static void check_service(struct file_check *check, const struct sl_node *root,
+                          const struct model_pair *pair)
+{
+    if (pair->key->kind != SL_NODE_SCALAR) {
+        structure_warning(check, pair->key, "a service name must be a "
+                          "scalar; service not checked");
+        return;
+    }
+    if (pair->value->kind != SL_NODE_MAPPING) {
+        char *message = xasprintf("service '%s' is not a mapping; not "
+                                  "checked", pair->key->u.scalar.text);
+        structure_warning(check, pair->key, message);
+        free(message);
+        return;
+    }
+    check->result.services++;
+    run_service_rules(check, root, pair->key, pair->value);
+}
+
+static const struct sl_node *value_of(const struct sl_node *mapping, const char *key,
+                                      const struct sl_node **key_node)
+{
+    return model_mapping_get(mapping, key, strlen(key), key_node);
+}
+
+/* Whether a top-level mapping is a service of the legacy format 1 (no
+ * services: key; every top-level mapping with image or build is one, but
+ * for x- extension fields). */
+static bool is_legacy_service(const struct model_pair *pair)
+{
+    return pair->key->kind == SL_NODE_SCALAR && pair->value->kind == SL_NODE_MAPPING &&
+           strncmp(pair->key->u.scalar.text, "x-", 2) != 0 &&
+           (value_of(pair->value, "image", NULL) != NULL ||
+            value_of(pair->value, "build", NULL) != NULL);
+}
+
+/* The node showing that a document is Kubernetes rather than Compose: a
+ * manifest's apiVersion (with kind), or a Kubernetes field in a service,
+ * as a Helm values file for a Kubernetes sandbox has.  NULL for Compose. */
+static const struct sl_node *kubernetes_sign(const struct sl_node *root,
+                                             const struct sl_node *services)
+{
+    const struct sl_node *key = NULL;
+    const struct sl_node *version = value_of(root, "apiVersion", &key);
+    const struct sl_node *kind = value_of(root, "kind", NULL);
+    if (version != NULL && version->kind == SL_NODE_SCALAR && kind != NULL &&
+        kind->kind == SL_NODE_SCALAR)
+        return key;
+    if (services == NULL || services->kind != SL_NODE_MAPPING)
+        return NULL;
+    static const char *const fields[] = { "securityContext", "runtimeClassName",
+                                          "volumeMounts" };
+    for (size_t i = 0; i < services->u.mapping.count; i++) {
+        const struct sl_node *service = services->u.mapping.pairs[i].value;
+        if (service->kind != SL_NODE_MAPPING)
+            continue;
+        for (size_t f = 0; f < sizeof(fields) / sizeof(*fields); f++)
+            if (value_of(service, fields[f], &key) != NULL)
+                return key;
+        const struct sl_node *volumes = value_of(service, "volumes", NULL);
+        for (size_t v = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
+                           v < volumes->u.sequence.count; v++) {
+            const struct sl_node *item = volumes->u.sequence.items[v];
+            if (item->kind == SL_NODE_MAPPING && value_of(item, "hostPath", &key) != NULL)
+                return key;
+        }
+    }
+    return NULL;
+}
+
 static void check_document(struct file_check *check, const struct sl_node *root)
 {
     if (model_is_null(root))
@@ -265,32 +337,42 @@ static void check_document(struct file_check *check, const struct sl_node *root)
         structure_warning(check, root, "expected a mapping of services");
         return;
     }
+    const struct sl_node *services = value_of(root, "services", NULL);
+    /* Not Compose is never a silent pass (SPEC §4): said once per file. */
+    const struct sl_node *sign = kubernetes_sign(root, services);
+    if (sign != NULL) {
+        if (!check->not_compose_reported)
+            structure_warning(check, sign, "not a Compose file (Kubernetes: a "
+                              "manifest or a Helm values file) and not checked");
+        check->not_compose_reported = true;
+        return;
+    }
     run_document_rules(check, root);
 
-    const struct sl_node *services = model_mapping_get(root, "services", 8, NULL);
+    if (services == NULL) {
+        /* The legacy format 1: the services are at the top level. */
+        bool warned = false;
+        for (size_t i = 0; i < root->u.mapping.count; i++) {
+            const struct model_pair *pair = &root->u.mapping.pairs[i];
+            if (!is_legacy_service(pair))
+                continue;
+            if (!warned)
+                structure_warning(check, pair->key, "legacy Compose file format "
+                                  "without 'services'; its top-level services are "
+                                  "checked");
+            warned = true;
+            check_service(check, root, pair);
+        }
+        return;
+    }
     if (model_is_null(services))
         return;
     if (services->kind != SL_NODE_MAPPING) {
         structure_warning(check, services, "expected a mapping of services");
         return;
     }
-    for (size_t i = 0; i < services->u.mapping.count; i++) {
-        const struct model_pair *pair = &services->u.mapping.pairs[i];
-        if (pair->key->kind != SL_NODE_SCALAR) {
-            structure_warning(check, pair->key, "a service name must be a "
-                              "scalar; service not checked");
-            continue;
-        }
-        if (pair->value->kind != SL_NODE_MAPPING) {
-            char *message = xasprintf("service '%s' is not a mapping; not "
-                                      "checked", pair->key->u.scalar.text);
-            structure_warning(check, pair->key, message);
-            free(message);
-            continue;
-        }
-        check->result.services++;
-        run_service_rules(check, root, pair->key, pair->value);
-    }
+    for (size_t i = 0; i < services->u.mapping.count; i++)
+        check_service(check, root, &services->u.mapping.pairs[i]);
 }
 
 void file_check_run(struct file_check *check, const struct yaml_model *model)

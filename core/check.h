@@ -19,6 +19,7 @@
 struct file_check {
     const struct registry *registry;
     struct file_result result;  /* owned; display and package copied */
+    bool not_compose_reported;  /* the "not a Compose file" warning is out */
 };
 
 /* The plugin-visible context of one callback (opaque in plugin.h). */

@@ -78,7 +78,7 @@ static char *text_edits_apply(struct text_edits *edits, const char *text, size_t
                               size_t *new_length)
 {
     qsort(edits->items, edits->count, sizeof(*edits->items), compare_edits);
-    struct text_builder out = { NULL, 0, 0 };
+    struct text_buffer out = { NULL, 0, 0 };
     size_t copied = 0;          /* text before this offset is done */
     for (size_t i = 0; i < edits->count; i++) {
         const struct text_edit *edit = &edits->items[i];
@@ -93,11 +93,11 @@ static char *text_edits_apply(struct text_edits *edits, const char *text, size_t
                 copied = edit->end;
             continue;
         }
-        text_append(&out, text + copied, edit->start - copied);
-        text_append(&out, edit->insert, edit->insert_length);
+        text_buffer_add(&out, text + copied, edit->start - copied);
+        text_buffer_add(&out, edit->insert, edit->insert_length);
         copied = edit->end;
     }
-    text_append(&out, text + copied, length - copied);
+    text_buffer_add(&out, text + copied, length - copied);
     *new_length = out.length;
     if (out.bytes == NULL)
         out.bytes = xstrdup("");
@@ -106,26 +106,6 @@ static char *text_edits_apply(struct text_edits *edits, const char *text, size_t
 
 /* ------------------------------------------------------------------ */
 /* shared helpers                                                      */
-
-void text_append(struct text_builder *builder, const char *bytes, size_t length)
-{
-    if (builder->length + length + 1 > builder->capacity) {
-        size_t capacity = builder->capacity ? builder->capacity : 256;
-        while (capacity < builder->length + length + 1)
-            capacity *= 2;
-        builder->bytes = xrealloc(builder->bytes, capacity, 1);
-        builder->capacity = capacity;
-    }
-    if (length > 0)
-        memcpy(builder->bytes + builder->length, bytes, length);
-    builder->length += length;
-    builder->bytes[builder->length] = '\0';
-}
-
-void text_append_string(struct text_builder *builder, const char *text)
-{
-    text_append(builder, text, strlen(text));
-}
 
 size_t line_start_of(const char *text, size_t at)
 {

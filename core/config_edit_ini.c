@@ -129,7 +129,7 @@ static int check_writable(const struct config_edit_entry *entry, struct config_e
  * line_number, or at the top when it is 0.  A last line without a newline
  * keeps having none: the block then starts with one instead. */
 static void insert_after_line(struct text_edits *edits, const struct lines *lines,
-                              size_t line_number, const struct text_builder *block,
+                              size_t line_number, const struct text_buffer *block,
                               const char *newline)
 {
     if (line_number == 0) {
@@ -141,20 +141,20 @@ static void insert_after_line(struct text_edits *edits, const struct lines *line
         text_edits_insert(edits, line->end, block->bytes, block->length);
         return;
     }
-    struct text_builder moved = { NULL, 0, 0 };
-    text_append_string(&moved, newline);
-    text_append(&moved, block->bytes, block->length - strlen(newline));
+    struct text_buffer moved = { NULL, 0, 0 };
+    text_buffer_add_string(&moved, newline);
+    text_buffer_add(&moved, block->bytes, block->length - strlen(newline));
     text_edits_insert(edits, line->text_end, moved.bytes, moved.length);
     free(moved.bytes);
 }
 
-static void append_entry_line(struct text_builder *block,
+static void append_entry_line(struct text_buffer *block,
                               const struct config_edit_entry *entry, const char *newline)
 {
-    text_append(block, entry->package, entry->package_length);
-    text_append_string(block, " = ");
-    text_append(block, entry->key, entry->key_length);
-    text_append_string(block, newline);
+    text_buffer_add(block, entry->package, entry->package_length);
+    text_buffer_add_string(block, " = ");
+    text_buffer_add(block, entry->key, entry->key_length);
+    text_buffer_add_string(block, newline);
 }
 
 /* The last line holding an entry of the package in the group, or 0. */
@@ -206,7 +206,7 @@ int ini_plan_additions(const char *text, size_t length, const struct config *con
             return -1;
     struct lines lines;
     lines_split(&lines, text, length);
-    struct text_builder new_sections = { NULL, 0, 0 };
+    struct text_buffer new_sections = { NULL, 0, 0 };
     const char *newline = additions->newline;
     for (size_t first = 0, end; first < additions->count; first = end) {
         const struct config_edit_entry *group = additions->entries[first];
@@ -215,11 +215,11 @@ int ini_plan_additions(const char *text, size_t length, const struct config *con
         const struct config_item *section = last_section(config, group);
         if (section == NULL) {
             if (new_sections.length > 0)
-                text_append_string(&new_sections, newline);
-            text_append_string(&new_sections, "[allowlist ");
-            text_append(&new_sections, group->group, group->group_length);
-            text_append_string(&new_sections, "]");
-            text_append_string(&new_sections, newline);
+                text_buffer_add_string(&new_sections, newline);
+            text_buffer_add_string(&new_sections, "[allowlist ");
+            text_buffer_add(&new_sections, group->group, group->group_length);
+            text_buffer_add_string(&new_sections, "]");
+            text_buffer_add_string(&new_sections, newline);
             for (size_t a = first; a < end; a++)
                 append_entry_line(&new_sections, additions->entries[a], newline);
             continue;
@@ -237,7 +237,7 @@ int ini_plan_additions(const char *text, size_t length, const struct config *con
                     continue;
                 if (after == 0)
                     after = last_line_of_section(config, section);
-                struct text_builder block = { NULL, 0, 0 };
+                struct text_buffer block = { NULL, 0, 0 };
                 for (size_t k = a; k < package_end; k++)
                     append_entry_line(&block, additions->entries[k], newline);
                 insert_after_line(edits, &lines, after, &block, newline);
@@ -247,13 +247,13 @@ int ini_plan_additions(const char *text, size_t length, const struct config *con
     }
     if (new_sections.length > 0) {
         /* At the end of the file, after a blank line. */
-        struct text_builder block = { NULL, 0, 0 };
+        struct text_buffer block = { NULL, 0, 0 };
         if (length > 0 && text[length - 1] != '\n')
-            text_append_string(&block, newline);
+            text_buffer_add_string(&block, newline);
         const struct line *last = lines.count > 0 ? &lines.items[lines.count - 1] : NULL;
         if (last != NULL && last->text_end > last->start)
-            text_append_string(&block, newline);
-        text_append(&block, new_sections.bytes, new_sections.length);
+            text_buffer_add_string(&block, newline);
+        text_buffer_add(&block, new_sections.bytes, new_sections.length);
         text_edits_insert(edits, length, block.bytes, block.length);
         free(block.bytes);
     }

@@ -16,6 +16,7 @@
 
 #include "config_edit.h"
 #include "config_file.h"
+#include "text_buffer.h"
 
 /* One change: bytes [start, end) of the text replaced by insert. */
 struct text_edit {
@@ -38,14 +39,6 @@ void text_edits_insert(struct text_edits *edits, size_t at, const char *insert,
 void text_edits_delete(struct text_edits *edits, size_t start, size_t end);
 void text_edits_release(struct text_edits *edits);
 
-/* A growing text being built. */
-struct text_builder {
-    char *bytes;                /* owned, NUL-terminated once used */
-    size_t length, capacity;
-};
-
-void text_append(struct text_builder *builder, const char *bytes, size_t length);
-void text_append_string(struct text_builder *builder, const char *text);
 
 /* Offset of the start of the line holding offset at. */
 size_t line_start_of(const char *text, size_t at);

@@ -18,6 +18,7 @@
 #include "config_edit_internal.h"
 #include "terminal.h"
 #include "toml/toml.h"
+#include "toml/toml_write.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -120,59 +121,6 @@ static struct toml_doc *parse_document(const char *text, size_t length,
 /* ------------------------------------------------------------------ */
 /* writing TOML                                                        */
 
-/* Code points written as escapes: controls, and what would hide or reorder
- * text for a reviewer (bidi controls, line and paragraph separators). */
-static bool needs_escape(uint32_t code)
-{
-    return code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F) ||
-           code == 0x200E || code == 0x200F || (code >= 0x2028 && code <= 0x202E) ||
-           (code >= 0x2066 && code <= 0x2069) || code == 0xFEFF;
-}
-
-/* Appends bytes as a TOML basic string; false when they are not UTF-8,
- * which no TOML string can hold. */
-static bool append_toml_string(struct text_builder *out, const char *bytes, size_t length)
-{
-    text_append_string(out, "\"");
-    for (size_t at = 0; at < length;) {
-        uint32_t code;
-        size_t step = utf8_decode((const unsigned char *)bytes + at, length - at, &code);
-        if (step == 0)
-            return false;
-        char escape[16];
-        if (code == '"' || code == '\\') {
-            snprintf(escape, sizeof(escape), "\\%c", (char)code);
-            text_append_string(out, escape);
-        } else if (code == '\t' || code == '\n' || code == '\r') {
-            text_append_string(out, code == '\t' ? "\\t" : code == '\n' ? "\\n" : "\\r");
-        } else if (needs_escape(code)) {
-            snprintf(escape, sizeof(escape), "\\u%04X", (unsigned)code);
-            text_append_string(out, escape);
-        } else {
-            text_append(out, bytes + at, step);
-        }
-        at += step;
-    }
-    text_append_string(out, "\"");
-    return true;
-}
-
-/* A key: bare when it can be, else quoted. */
-static bool append_toml_key(struct text_builder *out, const char *bytes, size_t length)
-{
-    bool bare = length > 0;
-    for (size_t i = 0; i < length && bare; i++) {
-        char c = bytes[i];
-        bare = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-               c == '_' || c == '-';
-    }
-    if (bare) {
-        text_append(out, bytes, length);
-        return true;
-    }
-    return append_toml_string(out, bytes, length);
-}
-
 static int refuse_not_utf8(const struct config_edit_entry *entry,
                            struct config_error *error)
 {
@@ -188,50 +136,50 @@ static int refuse_not_utf8(const struct config_edit_entry *entry,
 
 static int check_writable(const struct config_edit_entry *entry, struct config_error *error)
 {
-    struct text_builder scratch = { NULL, 0, 0 };
-    bool writable = append_toml_string(&scratch, entry->group, entry->group_length) &&
-                    append_toml_string(&scratch, entry->package, entry->package_length) &&
-                    append_toml_string(&scratch, entry->key, entry->key_length);
+    struct text_buffer scratch = { NULL, 0, 0 };
+    bool writable = toml_write_string(&scratch, entry->group, entry->group_length) &&
+                    toml_write_string(&scratch, entry->package, entry->package_length) &&
+                    toml_write_string(&scratch, entry->key, entry->key_length);
     free(scratch.bytes);
     return writable ? 0 : refuse_not_utf8(entry, error);
 }
 
 /* PACKAGE = ["KEY"], or a multi-line array for several keys. */
-static void append_package_lines(struct text_builder *out,
+static void append_package_lines(struct text_buffer *out,
                                  const struct config_edit_entry *const *entries,
                                  size_t count, const char *newline)
 {
-    append_toml_key(out, entries[0]->package, entries[0]->package_length);
-    text_append_string(out, " = [");
+    toml_write_key(out, entries[0]->package, entries[0]->package_length);
+    text_buffer_add_string(out, " = [");
     if (count == 1) {
-        append_toml_string(out, entries[0]->key, entries[0]->key_length);
-        text_append_string(out, "]");
-        text_append_string(out, newline);
+        toml_write_string(out, entries[0]->key, entries[0]->key_length);
+        text_buffer_add_string(out, "]");
+        text_buffer_add_string(out, newline);
         return;
     }
-    text_append_string(out, newline);
+    text_buffer_add_string(out, newline);
     for (size_t i = 0; i < count; i++) {
-        text_append_string(out, MULTI_LINE_INDENT);
-        append_toml_string(out, entries[i]->key, entries[i]->key_length);
-        text_append_string(out, ",");
-        text_append_string(out, newline);
+        text_buffer_add_string(out, MULTI_LINE_INDENT);
+        toml_write_string(out, entries[i]->key, entries[i]->key_length);
+        text_buffer_add_string(out, ",");
+        text_buffer_add_string(out, newline);
     }
-    text_append_string(out, "]");
-    text_append_string(out, newline);
+    text_buffer_add_string(out, "]");
+    text_buffer_add_string(out, newline);
 }
 
 /* Inserts block (whole lines) at offset at, the start of a line or the end
  * of the text; a text without a final newline keeps having none. */
 static void insert_lines(struct text_edits *edits, const char *text, size_t length,
-                         size_t at, const struct text_builder *block, const char *newline)
+                         size_t at, const struct text_buffer *block, const char *newline)
 {
     if (at < length || (length > 0 && text[length - 1] == '\n') || length == 0) {
         text_edits_insert(edits, at, block->bytes, block->length);
         return;
     }
-    struct text_builder moved = { NULL, 0, 0 };
-    text_append_string(&moved, newline);
-    text_append(&moved, block->bytes, block->length - strlen(newline));
+    struct text_buffer moved = { NULL, 0, 0 };
+    text_buffer_add_string(&moved, newline);
+    text_buffer_add(&moved, block->bytes, block->length - strlen(newline));
     text_edits_insert(edits, at, moved.bytes, moved.length);
     free(moved.bytes);
 }
@@ -308,21 +256,21 @@ static bool alone_on_line(const char *text, size_t length, struct toml_span item
  * item's line, or, when the item follows the '[' on its line, blanks up to
  * the item's column. */
 static void item_indent(const char *text, struct toml_span item,
-                        struct text_builder *indent)
+                        struct text_buffer *indent)
 {
     size_t start = line_start_of(text, item.start);
     size_t at = start;
     while (at < item.start && is_blank(text[at]))
         at++;
     if (at == item.start) {
-        text_append(indent, text + start, at - start);
+        text_buffer_add(indent, text + start, at - start);
         return;
     }
     for (at = start; at < item.start; at++) {
         if (text[at] == '\t')
-            text_append_string(indent, "\t");
+            text_buffer_add_string(indent, "\t");
         else if (((unsigned char)text[at] & 0xC0) != 0x80)
-            text_append_string(indent, " ");
+            text_buffer_add_string(indent, " ");
     }
 }
 
@@ -334,31 +282,31 @@ static void append_to_array(struct text_edits *edits, const char *text, size_t l
 {
     struct toml_span span = toml_value_span(array);
     size_t items = toml_array_size(array);
-    struct text_builder out = { NULL, 0, 0 };
+    struct text_buffer out = { NULL, 0, 0 };
     if (items == 0) {
         size_t close = span.end - 1;
         if (!spans_lines(text, span)) {
             /* [] becomes ["a", "b"]: the inside is only blanks. */
             for (size_t i = 0; i < count; i++) {
                 if (i > 0)
-                    text_append_string(&out, ", ");
-                append_toml_string(&out, entries[i]->key, entries[i]->key_length);
+                    text_buffer_add_string(&out, ", ");
+                toml_write_string(&out, entries[i]->key, entries[i]->key_length);
             }
             text_edits_replace(edits, span.start + 1, close, out.bytes, out.length);
         } else {
             /* One line each, above the line of the ']'. */
             size_t close_line = line_start_of(text, close);
-            struct text_builder indent = { NULL, 0, 0 };
+            struct text_buffer indent = { NULL, 0, 0 };
             size_t at = close_line;
             while (at < close && is_blank(text[at]))
                 at++;
-            text_append(&indent, text + close_line, at - close_line);
-            text_append_string(&indent, MULTI_LINE_INDENT);
+            text_buffer_add(&indent, text + close_line, at - close_line);
+            text_buffer_add_string(&indent, MULTI_LINE_INDENT);
             for (size_t i = 0; i < count; i++) {
-                text_append(&out, indent.bytes, indent.length);
-                append_toml_string(&out, entries[i]->key, entries[i]->key_length);
-                text_append_string(&out, ",");
-                text_append_string(&out, newline);
+                text_buffer_add(&out, indent.bytes, indent.length);
+                toml_write_string(&out, entries[i]->key, entries[i]->key_length);
+                text_buffer_add_string(&out, ",");
+                text_buffer_add_string(&out, newline);
             }
             text_edits_insert(edits, close_line, out.bytes, out.length);
             free(indent.bytes);
@@ -380,14 +328,14 @@ static void append_to_array(struct text_edits *edits, const char *text, size_t l
                 separator = ",";
         }
         for (size_t i = 0; i < count; i++) {
-            text_append_string(&out, separator);
-            append_toml_string(&out, entries[i]->key, entries[i]->key_length);
+            text_buffer_add_string(&out, separator);
+            toml_write_string(&out, entries[i]->key, entries[i]->key_length);
         }
         text_edits_insert(edits, last.end, out.bytes, out.length);
         free(out.bytes);
         return;
     }
-    struct text_builder indent = { NULL, 0, 0 };
+    struct text_buffer indent = { NULL, 0, 0 };
     item_indent(text, last, &indent);
     size_t after = trailing_comma ? comma + 1 : last.end;
     size_t next = skip_blanks(text, length, after);
@@ -395,24 +343,24 @@ static void append_to_array(struct text_edits *edits, const char *text, size_t l
         /* The ']' closes the last item's line: new lines before it. */
         for (size_t i = 0; i < count; i++) {
             if (!trailing_comma || i > 0)
-                text_append_string(&out, ",");
-            text_append_string(&out, newline);
-            text_append(&out, indent.bytes, indent.length);
-            append_toml_string(&out, entries[i]->key, entries[i]->key_length);
+                text_buffer_add_string(&out, ",");
+            text_buffer_add_string(&out, newline);
+            text_buffer_add(&out, indent.bytes, indent.length);
+            toml_write_string(&out, entries[i]->key, entries[i]->key_length);
         }
         if (trailing_comma)
-            text_append_string(&out, ",");
+            text_buffer_add_string(&out, ",");
         text_edits_insert(edits, after, out.bytes, out.length);
     } else {
         /* Whole lines after the last item's line, comma style kept. */
         if (!trailing_comma)
             text_edits_insert(edits, last.end, ",", 1);
         for (size_t i = 0; i < count; i++) {
-            text_append(&out, indent.bytes, indent.length);
-            append_toml_string(&out, entries[i]->key, entries[i]->key_length);
+            text_buffer_add(&out, indent.bytes, indent.length);
+            toml_write_string(&out, entries[i]->key, entries[i]->key_length);
             if (trailing_comma || i + 1 < count)
-                text_append_string(&out, ",");
-            text_append_string(&out, newline);
+                text_buffer_add_string(&out, ",");
+            text_buffer_add_string(&out, newline);
         }
         size_t line_end = line_end_of(text, length, after);
         insert_lines(edits, text, length, line_end, &out, newline);
@@ -518,7 +466,7 @@ int toml_plan_additions(const char *text, size_t length, const struct config *co
         return -1;
     const struct toml_value *root = toml_doc_root(doc);
     const char *newline = additions->newline;
-    struct text_builder new_tables = { NULL, 0, 0 };
+    struct text_buffer new_tables = { NULL, 0, 0 };
     int result = 0;
     for (size_t first = 0, end; first < additions->count && result == 0; first = end) {
         const struct config_edit_entry *group = additions->entries[first];
@@ -528,7 +476,7 @@ int toml_plan_additions(const char *text, size_t length, const struct config *co
         find_group_tables(root, group->group, group->group_length, &tables);
         const struct toml_value *target = tables.count > 0 ? tables.tables[tables.count - 1]
                                                            : NULL;
-        struct text_builder new_packages = { NULL, 0, 0 };
+        struct text_buffer new_packages = { NULL, 0, 0 };
         for (size_t a = first, package_end; a < end && result == 0; a = package_end) {
             for (package_end = a; package_end < end &&
                                   same_package(additions->entries[package_end],
@@ -561,25 +509,25 @@ int toml_plan_additions(const char *text, size_t length, const struct config *co
             insert_lines(edits, text, length, end_of_table(text, length, target),
                          &new_packages, newline);
         } else if ((result = check_new_table(root, group, error)) == 0) {
-            text_append_string(&new_tables, newline);
-            text_append_string(&new_tables, "[tool.sandlint.allowlists.");
-            append_toml_key(&new_tables, group->group, group->group_length);
-            text_append_string(&new_tables, "]");
-            text_append_string(&new_tables, newline);
-            text_append(&new_tables, new_packages.bytes, new_packages.length);
+            text_buffer_add_string(&new_tables, newline);
+            text_buffer_add_string(&new_tables, "[tool.sandlint.allowlists.");
+            toml_write_key(&new_tables, group->group, group->group_length);
+            text_buffer_add_string(&new_tables, "]");
+            text_buffer_add_string(&new_tables, newline);
+            text_buffer_add(&new_tables, new_packages.bytes, new_packages.length);
         }
         free(new_packages.bytes);
     }
     if (result == 0 && new_tables.length > 0) {
         /* At the end of the file, after a blank line (the first newline
          * of new_tables), and after a newline if the file lacks its last. */
-        struct text_builder block = { NULL, 0, 0 };
+        struct text_buffer block = { NULL, 0, 0 };
         if (length > 0 && text[length - 1] != '\n')
-            text_append_string(&block, newline);
+            text_buffer_add_string(&block, newline);
         bool ends_blank = length > 0 && line_start_of(text, length - 1) == length - 1 -
                           (length >= 2 && text[length - 2] == '\r');
         size_t from = length == 0 || ends_blank ? strlen(newline) : 0;
-        text_append(&block, new_tables.bytes + from, new_tables.length - from);
+        text_buffer_add(&block, new_tables.bytes + from, new_tables.length - from);
         text_edits_insert(edits, length, block.bytes, block.length);
         free(block.bytes);
     }

@@ -1021,6 +1021,60 @@ size_t discovery_excluded_directories(const struct discovery_walk *walk)
     return walk->excluded_directories;
 }
 
+/* Whether a path below a directory operand (relative to it) crosses a
+ * directory the walk never enters. */
+static bool crosses_skipped_directory(const char *relative)
+{
+    for (const char *at = relative; *at != '\0';) {
+        const char *end = strchr(at, '/');
+        if (end == NULL)
+            return false;   /* the last component is the file */
+        if ((size_t)(end - at) == 4 && memcmp(at, ".git", 4) == 0)
+            return true;
+        at = end + 1;
+    }
+    return false;
+}
+
+enum walk_place discovery_place(const struct discovery_walk *walk, const char *real,
+                                struct discovered_file **file)
+{
+    *file = NULL;
+    for (size_t i = 0; i < walk->count; i++) {
+        const struct operand *operand = &walk->operands[i];
+        if (!operand->is_directory || operand->real == NULL || operand->base_fd < 0 ||
+            !path_is_within(operand->real, real) || strcmp(operand->real, real) == 0)
+            continue;
+        const char *relative = real + strlen(operand->real);
+        while (*relative == '/')
+            relative++;
+        /* Globs see the path as the operand spells it, as the walk does. */
+        char *lexical = path_join(operand->absolute, relative);
+        bool excluded = operand_excluded(walk, lexical, false);
+        char *name = path_basename(real);
+        bool found = discover_is_compose_name(name) && !crosses_skipped_directory(relative);
+        free(name);
+        if (excluded || found) {
+            free(lexical);
+            return excluded ? WALK_EXCLUDED : WALK_FOUND;
+        }
+        struct discovered_file *extra = xcalloc(1, sizeof(*extra));
+        extra->path = xstrdup(real);
+        extra->absolute = lexical;
+        extra->display = path_relative(walk->root, lexical);
+        extra->base_fd = operand->base_fd;
+        extra->relative = xstrdup(relative);
+        struct stat info;
+        if (stat(real, &info) == 0) {
+            extra->device = info.st_dev;
+            extra->inode = info.st_ino;
+        }
+        *file = extra;
+        return WALK_EXTRA;
+    }
+    return WALK_OUTSIDE;
+}
+
 void discovery_close(struct discovery_walk *walk)
 {
     if (walk == NULL)

@@ -120,6 +120,27 @@ size_t discovery_excluded_directories(const struct discovery_walk *walk);
  * keep these.  Returns how many; *fds is malloc'd (the caller frees it). */
 size_t discovery_descriptors(const struct discovery_walk *walk, int **fds);
 
+/* Where a file named by a Compose file (include, extends.file) stands in
+ * this search. */
+enum walk_place {
+    WALK_FOUND,                 /* a directory operand holds it under a
+                                   Compose name: the walk yields it */
+    WALK_EXCLUDED,              /* an exclude glob skips it */
+    WALK_EXTRA,                 /* a directory operand holds it, but the
+                                   walk would not pick it by name */
+    WALK_OUTSIDE                /* no directory operand holds it: the run
+                                   may not read it */
+};
+
+/*
+ * Places the file at real (a realpath) in the search.  For WALK_EXTRA,
+ * *file receives a new discovered file (opened from the operand's
+ * descriptor; the caller owns it, discovered_file_free) with device and
+ * inode; else *file is NULL.  No file is opened.
+ */
+enum walk_place discovery_place(const struct discovery_walk *walk, const char *real,
+                                struct discovered_file **file);
+
 /* Closes every descriptor of the walk (files' base_fd included) and frees
  * it (accepts NULL). */
 void discovery_close(struct discovery_walk *walk);

@@ -23,6 +23,7 @@
 #include "paths.h"
 #include "registry.h"
 #include "report_output.h"
+#include "references.h"
 #include "report_stream.h"
 #include "rule_docs.h"
 #include "rule_options.h"
@@ -223,7 +224,13 @@ struct check_run {
     struct discovery_walk *walk;        /* NULL when checking standard input */
     struct discovered_file *stdin_file; /* handed out first; then owned by
                                            the pool */
+    struct reference_resolver references;   /* files include/extends name */
+    struct discovered_file **round;     /* a round of such files, owned */
+    size_t round_count, round_at;
+    size_t round_files;                 /* files checked in rounds */
     struct report_stream stream;
+    struct allowlist_update update;     /* --update-allowlist */
+    bool updating;
     char *overwritten;                  /* a checked file the report would
                                            replace */
 };
@@ -235,8 +242,16 @@ static struct discovered_file *next_file(void *data)
         return NULL;
     struct discovered_file *file = flow->stdin_file;
     flow->stdin_file = NULL;
-    if (file == NULL && flow->walk != NULL)
+    if (flow->round != NULL) {
+        /* A round of files named by include or extends. */
+        if (file == NULL && flow->round_at < flow->round_count) {
+            file = flow->round[flow->round_at];
+            flow->round[flow->round_at++] = NULL;
+            flow->round_files++;
+        }
+    } else if (file == NULL && flow->walk != NULL) {
         file = discovery_next(flow->walk);
+    }
     if (file == NULL)
         return NULL;
     if (file->content == NULL && report_output_is(&flow->output, file->device, file->inode)) {
@@ -263,8 +278,8 @@ static bool fully_checked(void *data, const char *package)
 static void deliver_file(void *data, const struct discovered_file *file,
                          struct file_result *result)
 {
-    (void)file;
     struct check_run *flow = data;
+    references_resolve(&flow->references, file, result);
     report_stream_file(&flow->stream, result);
 }
 
@@ -365,6 +380,10 @@ static int open_outside(const struct options *options, struct run *run,
             return -1;
         }
     }
+    flow->updating = options->update_allowlist;
+    if (flow->updating && allowlist_update_prepare(&flow->update, &run->config,
+                                                   run->root) != 0)
+        return -1;
     flow->null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (flow->from_stdin)
         flow->stdin_file = stdin_file_read(options->stdin_filename, run->root,
@@ -382,6 +401,12 @@ static void check_run_release(struct check_run *flow)
     if (flow->null_fd >= 0)
         close(flow->null_fd);
     string_list_release(&flow->exclude);
+    if (flow->updating)
+        allowlist_update_release(&flow->update);
+    reference_resolver_release(&flow->references);
+    for (size_t i = 0; i < flow->round_count; i++)
+        discovered_file_free(flow->round[i]);
+    free(flow->round);
     discovery_close(flow->walk);
     discovered_file_free(flow->stdin_file);
     free(flow->overwritten);
@@ -428,6 +453,8 @@ static int run_checks(const struct options *options, struct run *run)
     flow.output.stream = NULL;
     flow.output.finisher = -1;
     flow.output.command_fd = flow.output.reply_fd = -1;
+    flow.update.output.finisher = -1;
+    flow.update.output.command_fd = flow.update.output.reply_fd = -1;
     if (check_operands(options, &flow) != 0 || open_outside(options, run, &flow) != 0 ||
         confine_and_load(options, run, flow.operands,
                          flow.from_stdin ? 0 : flow.operand_count) != 0) {
@@ -450,9 +477,23 @@ static int run_checks(const struct options *options, struct run *run)
                         &run->registry, &run->config, run->config_display, run->root,
                         want_color(options, flow.output.stream), options->show_accepted);
     report_stream_set_coverage(&flow.stream, fully_checked, &flow);
+    if (flow.updating)
+        flow.stream.update = &flow.update;
+    reference_resolver_init(&flow.references, flow.walk, &run->registry);
     int pool_status = check_files(options, run, &flow);
+    /* Then, round by round, the files that include and extends name. */
+    while (pool_status == 0 && flow.overwritten == NULL &&
+           (flow.round_count = references_next_round(&flow.references, &flow.round)) > 0) {
+        flow.round_at = 0;
+        pool_status = check_files(options, run, &flow);
+        for (size_t i = 0; i < flow.round_count; i++)
+            discovered_file_free(flow.round[i]);
+        free(flow.round);
+        flow.round = NULL;
+        flow.round_count = 0;
+    }
     /* Even after a failure the report stays well-formed. */
-    size_t files = flow.from_stdin ? 1 : discovery_count(flow.walk);
+    size_t files = (flow.from_stdin ? 1 : discovery_count(flow.walk)) + flow.round_files;
     size_t excluded = flow.from_stdin ? 0 : discovery_excluded(flow.walk);
     flow.stream.report.excluded = excluded;
     report_stream_end(&flow.stream, files);
@@ -476,6 +517,15 @@ static int run_checks(const struct options *options, struct run *run)
     }
     if (flow.overwritten == NULL && report_output_commit(&flow.output) != 0)
         status = EXIT_TROUBLE;
+    if (flow.updating && status != EXIT_TROUBLE) {
+        /* The run that the edited configuration makes pass: only what no
+         * entry can accept (unchecked files) still fails. */
+        if (allowlist_update_finish(&flow.update, &run->config, &run->registry,
+                                    fully_checked, &flow, &flow.stream.incomplete) != 0)
+            status = EXIT_TROUBLE;
+        else
+            status = flow.update.unaccepted > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+    }
     if (!options->quiet && flow.overwritten == NULL) {
         char *summary = report_summary(report);
         terminal_error("%s\n", summary);

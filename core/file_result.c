@@ -23,6 +23,9 @@ void file_result_release(struct file_result *result)
     for (size_t i = 0; i < result->comment_count; i++)
         free(result->comments[i].reason);
     free(result->comments);
+    for (size_t i = 0; i < result->reference_count; i++)
+        free(result->references[i].text);
+    free(result->references);
     free(result->display);
     free(result->package);
     file_result_init(result, NULL, NULL);
@@ -49,4 +52,20 @@ size_t file_result_add_comment(struct file_result *result, unsigned line,
     comment->column = column;
     comment->reason = xstrdup(reason != NULL ? reason : "");
     return result->comment_count++;
+}
+
+void file_result_add_reference(struct file_result *result, int kind, unsigned line,
+                               unsigned column, const char *text)
+{
+    if (result->reference_count == result->reference_capacity) {
+        result->reference_capacity = result->reference_capacity
+                                         ? result->reference_capacity * 2 : 4;
+        result->references = xrealloc(result->references, result->reference_capacity,
+                                      sizeof(*result->references));
+    }
+    struct file_reference *reference = &result->references[result->reference_count++];
+    reference->kind = kind;
+    reference->line = line;
+    reference->column = column;
+    reference->text = xstrdup(text);
 }

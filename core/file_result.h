@@ -21,12 +21,24 @@ struct suppression_comment {
     char *reason;               /* owned; "" when the comment gives none */
 };
 
+/* A file the checked file names (SPEC §4): an include item or a service's
+ * extends.file, as written, resolved by the coordinator. */
+enum reference_kind { REFERENCE_INCLUDE = 1, REFERENCE_EXTENDS = 2 };
+
+struct file_reference {
+    int kind;                   /* enum reference_kind */
+    unsigned line, column;      /* where the path is written */
+    char *text;                 /* owned; the path as written */
+};
+
 struct file_result {
     char *display;              /* path relative to the root; owned */
     char *package;              /* owned; NULL: no package */
     struct finding_set findings;
     struct suppression_comment *comments;   /* owned */
     size_t comment_count, comment_capacity;
+    struct file_reference *references;  /* owned */
+    size_t reference_count, reference_capacity;
     size_t services;            /* services checked (mappings) */
     bool plugin_failed;         /* a plugin failed, crashed or hung */
     bool incomplete;            /* the file was not (completely) checked */
@@ -44,5 +56,9 @@ void file_result_move(struct file_result *to, struct file_result *from);
  * its index. */
 size_t file_result_add_comment(struct file_result *result, unsigned line,
                                unsigned column, const char *reason);
+
+/* Adds a reference (text copied). */
+void file_result_add_reference(struct file_result *result, int kind, unsigned line,
+                               unsigned column, const char *text);
 
 #endif

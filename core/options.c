@@ -40,6 +40,7 @@ enum {
     OPT_STRICT,
     OPT_EXIT_ZERO,
     OPT_STDIN_FILENAME,
+    OPT_UPDATE_ALLOWLIST,
 };
 
 static const struct option long_options[] = {
@@ -71,6 +72,7 @@ static const struct option long_options[] = {
     { "strict", no_argument, NULL, OPT_STRICT },
     { "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
     { "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
+    { "update-allowlist", no_argument, NULL, OPT_UPDATE_ALLOWLIST },
     { "version", no_argument, NULL, 'V' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -104,6 +106,8 @@ void options_print_help(FILE *out)
 "                           names or groups, comma-separated)\n"
 "      --extend-select LIST run these rules too, besides the selection\n"
 "      --ignore LIST        do not run these rules\n"
+"      --update-allowlist   write the configuration so that this run passes:\n"
+"                           entries for failing findings, stale ones removed\n"
 "\n"
 "Exit status:\n"
 "      --strict             warnings fail too (stale entries, unused\n"
@@ -333,6 +337,9 @@ int options_parse(struct options *options, int argc, char **argv)
         case OPT_STDIN_FILENAME:
             options->stdin_filename = optarg;
             break;
+        case OPT_UPDATE_ALLOWLIST:
+            options->update_allowlist = true;
+            break;
         case OPT_SANDBOX_CHECK:
             options->sandbox_check = true;
             break;
@@ -350,6 +357,19 @@ int options_parse(struct options *options, int argc, char **argv)
     }
     options->operands = (const char *const *)(argv + optind);
     options->operand_count = (size_t)(argc - optind);
+    if (options->update_allowlist) {
+        /* The edit must follow from a complete, plain run. */
+        for (size_t i = 0; i < options->operand_count; i++)
+            if (strcmp(options->operands[i], "-") == 0)
+                return usage_error("--update-allowlist cannot take standard input "
+                                   "('%s')", "-");
+        if (options->exit_zero)
+            return usage_error("--update-allowlist and %s go against each other",
+                               "--exit-zero");
+        if (options->format != FORMAT_TEXT)
+            return usage_error("--update-allowlist prints a text report, not %s",
+                               output_format_name(options->format));
+    }
     return 0;
 }
 

@@ -27,6 +27,7 @@ struct options {
     bool strict;                /* warnings fail the run */
     bool exit_zero;             /* failing findings exit 0 */
     const char *stdin_filename; /* borrowed from argv; NULL: compose.yaml */
+    bool update_allowlist;      /* edit the configuration at the end */
     struct string_list plugins;
     struct string_list plugin_dirs;
     bool no_default_plugins;

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "sandlint/plugin.h"
+#include "text_buffer.h"
+#include "toml/toml_write.h"
 #include "xalloc.h"
 
 static const char *const format_names[] = { "text", "json", "sarif", "github",
@@ -19,6 +21,12 @@ int output_parse_format(const char *name)
         if (strcmp(name, format_names[i]) == 0)
             return (int)i;
     return -1;
+}
+
+const char *output_format_name(int format)
+{
+    return format >= 0 && (size_t)format < sizeof(format_names) / sizeof(format_names[0])
+               ? format_names[format] : "text";
 }
 
 const struct output_writer *output_writer(int format)
@@ -45,118 +53,54 @@ static const char *status_name(int status)
     }
 }
 
-/* A growing string that may hold any byte. */
-struct text {
-    char *data;
-    size_t length, capacity;
-};
-
-static void text_add(struct text *text, const char *bytes, size_t length)
-{
-    if (text->length + length + 1 > text->capacity) {
-        size_t capacity = text->capacity ? text->capacity : 128;
-        while (capacity < text->length + length + 1)
-            capacity *= 2;
-        text->data = xrealloc(text->data, capacity, 1);
-        text->capacity = capacity;
-    }
-    if (length != 0)
-        memcpy(text->data + text->length, bytes, length);
-    text->length += length;
-    text->data[text->length] = '\0';
-}
-
-static void text_add_cstring(struct text *text, const char *string)
-{
-    text_add(text, string, strlen(string));
-}
-
 /* A rule's hint with its placeholders filled: '%k' the key, '%%' '%'. */
-static void expand_hint(struct text *text, const char *hint,
+static void expand_hint(struct text_buffer *text, const char *hint,
                         const struct finding *finding)
 {
     for (const char *at = hint; *at != '\0'; at++) {
         if (at[0] == '%' && at[1] == 'k') {
             if (finding->key != NULL)
-                text_add(text, finding->key, finding->key_length);
+                text_buffer_add(text, finding->key, finding->key_length);
             at++;
         } else if (at[0] == '%' && at[1] == '%') {
-            text_add(text, "%", 1);
+            text_buffer_add(text, "%", 1);
             at++;
         } else {
-            text_add(text, at, 1);
+            text_buffer_add(text, at, 1);
         }
     }
-}
-
-/* Whether text is a TOML bare key (no quotes needed). */
-static bool toml_bare(const char *text, size_t length)
-{
-    if (length == 0)
-        return false;
-    for (size_t i = 0; i < length; i++) {
-        char c = text[i];
-        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-              (c >= '0' && c <= '9') || c == '_' || c == '-'))
-            return false;
-    }
-    return true;
-}
-
-/* text as a TOML basic string. */
-static void add_toml_string(struct text *out, const char *text, size_t length)
-{
-    text_add(out, "\"", 1);
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)text[i];
-        char escaped[8];
-        if (c == '"' || c == '\\') {
-            escaped[0] = '\\';
-            escaped[1] = (char)c;
-            text_add(out, escaped, 2);
-        } else if (c < 0x20 || c == 0x7f) {
-            snprintf(escaped, sizeof(escaped), "\\u%04x", c);
-            text_add(out, escaped, strlen(escaped));
-        } else {
-            text_add(out, text + i, 1);
-        }
-    }
-    text_add(out, "\"", 1);
 }
 
 /* The allowlist entry that would accept a finding, ready to paste into the
  * configuration in use: "add 'pkg = web:privileged' under [allowlist
  * sandbox_privileges]", or the TOML form for pyproject.toml. */
-static void add_entry_advice(struct text *out, const struct report *report,
+static void add_entry_advice(struct text_buffer *out, const struct report *report,
                              const struct finding_view *view)
 {
     const struct finding *finding = view->finding;
     const char *package = view->file->package ? view->file->package : "*";
     const char *group = view->rule->rule.group;
     const struct config *config = report->config;
-    text_add_cstring(out, "add '");
+    text_buffer_add_string(out, "add '");
     if (config != NULL && config->format == CONFIG_TOML) {
-        if (toml_bare(package, strlen(package)))
-            text_add_cstring(out, package);
-        else
-            add_toml_string(out, package, strlen(package));
-        text_add_cstring(out, " = [");
-        add_toml_string(out, finding->key, finding->key_length);
+        toml_write_key(out, package, strlen(package));
+        text_buffer_add_string(out, " = [");
+        toml_write_string(out, finding->key, finding->key_length);
         /* Repositories that keep inspect-evals-lint's table go on using it. */
         bool inspect_table = config->inspect_evals && !config->sandlint_table &&
                              view->rule->rule.group_code != NULL &&
                              strcmp(view->rule->rule.group_code, "IESC001") == 0;
-        text_add_cstring(out, inspect_table ? "]' under [tool.inspect-evals-lint.allowlists."
+        text_buffer_add_string(out, inspect_table ? "]' under [tool.inspect-evals-lint.allowlists."
                                             : "]' under [tool.sandlint.allowlists.");
-        text_add_cstring(out, group);
-        text_add_cstring(out, "]");
+        text_buffer_add_string(out, group);
+        text_buffer_add_string(out, "]");
     } else {
-        text_add_cstring(out, package);
-        text_add_cstring(out, " = ");
-        text_add(out, finding->key, finding->key_length);
-        text_add_cstring(out, "' under [allowlist ");
-        text_add_cstring(out, group);
-        text_add_cstring(out, "]");
+        text_buffer_add_string(out, package);
+        text_buffer_add_string(out, " = ");
+        text_buffer_add(out, finding->key, finding->key_length);
+        text_buffer_add_string(out, "' under [allowlist ");
+        text_buffer_add_string(out, group);
+        text_buffer_add_string(out, "]");
     }
 }
 
@@ -166,7 +110,7 @@ static void add_entry_advice(struct text *out, const struct report *report,
 static void derive_hint(struct finding_view *view, const struct report *report)
 {
     const struct finding *finding = view->finding;
-    struct text text = { NULL, 0, 0 };
+    struct text_buffer text = TEXT_BUFFER_INIT;
     if (finding_allowlisted(finding)) {
         const struct allowlist_entry *entry =
             &report->config->entries[finding->allowlist_entry];
@@ -175,19 +119,19 @@ static void derive_hint(struct finding_view *view, const struct report *report)
                                entry->key.text, entry->package.text,
                                report->config_display, entry->key.pos.line,
                                entry->key.pos.column);
-        text_add_cstring(&text, hint);
+        text_buffer_add_string(&text, hint);
         free(hint);
     } else if (finding->hint != NULL) {
         expand_hint(&text, finding->hint, finding);
     } else if (finding->key != NULL) {
-        text_add_cstring(&text, finding->severity == SL_SEVERITY_ERROR
+        text_buffer_add_string(&text, finding->severity == SL_SEVERITY_ERROR
                              ? "remove the setting, or review the required "
                                "access and "
                              : "use a literal value so it can be checked, or "
                                "review every value it can take and ");
         add_entry_advice(&text, report, view);
     }
-    view->hint = text.data;
+    view->hint = text.bytes;
     view->hint_length = text.length;
 }
 

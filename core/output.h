@@ -95,6 +95,9 @@ unsigned finding_score(const struct finding_view *view);
 /* Parses "text", "json", "sarif", "github", "gitlab"; -1 when unknown. */
 int output_parse_format(const char *name);
 
+/* The name of a format (static). */
+const char *output_format_name(int format);
+
 /* The writer of a format (static). */
 const struct output_writer *output_writer(int format);
 

@@ -55,6 +55,18 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "A plugin returned an error, crashed or timed out on a file; "
               "the file was not completely checked.",
               "Report the problem to the plugin's authors."),
+    CORE_RULE("SL007", "compose-reference", 7.0,
+              "a file named by include or extends could not be checked",
+              "Docker Compose reads the files a Compose file names in include "
+              "(a path, or the path of a long-syntax item) and in a service's "
+              "extends.file, and sandlint checks them too, whatever their "
+              "names.  A reference that is interpolated or remote (a URL, "
+              "oci:, a git address) cannot be checked, nor can one whose file "
+              "is missing: warnings.  A file that exists but lies outside what "
+              "the run may read (not under a directory operand) is an error: "
+              "its settings would reach the sandbox unchecked.",
+              "Name the file's directory as an operand, or write a literal, "
+              "local path."),
 };
 
 static const struct sl_plugin core_descriptor = {

@@ -25,6 +25,8 @@ enum core_rule {
     CORE_RULE_SUPPRESSION,      /* SL004: suppression comment problems */
     CORE_RULE_STALE,            /* SL005: stale allowlist entries */
     CORE_RULE_PLUGIN,           /* SL006: a plugin failed on a file */
+    CORE_RULE_REFERENCE,        /* SL007: a file named by include or
+                                   extends could not be checked */
     CORE_RULE_COUNT
 };
 

@@ -79,7 +79,21 @@ static int start_finisher(struct report_output *output)
     return 0;
 }
 
+static int open_destination(struct report_output *output, const char *path,
+                            bool keep_mode);
+
 int report_output_open(struct report_output *output, const char *path)
+{
+    return open_destination(output, path, false);
+}
+
+int report_output_open_replacing(struct report_output *output, const char *path)
+{
+    return open_destination(output, path, true);
+}
+
+static int open_destination(struct report_output *output, const char *path,
+                            bool keep_mode)
 {
     memset(output, 0, sizeof(*output));
     output->finisher = -1;
@@ -90,7 +104,9 @@ int report_output_open(struct report_output *output, const char *path)
     }
     output->path = path;
     struct stat info;
+    mode_t mode = 0;
     if (stat(path, &info) == 0) {
+        mode = info.st_mode & 07777;
         output->exists = true;
         output->device = info.st_dev;
         output->inode = info.st_ino;
@@ -116,10 +132,13 @@ int report_output_open(struct report_output *output, const char *path)
         output->temporary = NULL;
         return -1;
     }
-    /* The mode a new file gets from fopen(): 0666 less the umask. */
+    /* The mode a new file gets from fopen(): 0666 less the umask (or the
+     * old file's, when it is replaced). */
     mode_t mask = umask(0);
     umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 ||
+    if (!(keep_mode && output->exists))
+        mode = 0666 & ~mask;
+    if (fchmod(fd, mode) != 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 ||
         (output->stream = fdopen(fd, "w")) == NULL || start_finisher(output) != 0) {
         terminal_error("sandlint: cannot write %s: %s\n", path, strerror(errno));
         if (output->stream != NULL)

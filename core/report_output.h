@@ -37,6 +37,10 @@ struct report_output {
  */
 int report_output_open(struct report_output *output, const char *path);
 
+/* report_output_open() for a file that is replaced, not created: the new
+ * file keeps the old one's permissions (when it exists). */
+int report_output_open_replacing(struct report_output *output, const char *path);
+
 /* Whether the destination is the file with this identity (an input the
  * report must not replace). */
 bool report_output_is(const struct report_output *output, dev_t device,

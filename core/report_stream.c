@@ -56,6 +56,9 @@ void report_stream_file(struct report_stream *stream, struct file_result *result
         string_list_add_unique(&stream->incomplete, result->package);
     finding_set_sort(&result->findings, stream->report.registry);
     allowlist_apply(result, stream->config, stream->report.registry);
+    if (stream->update != NULL)
+        allowlist_update_collect(stream->update, result, stream->report.registry,
+                                 stream->config);
     if (stream->hold)
         hold(stream, result);
     else

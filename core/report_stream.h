@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "allowlist.h"
+#include "allowlist_update.h"
 #include "config_file.h"
 #include "discover.h"
 #include "file_result.h"
@@ -29,6 +30,7 @@ struct report_stream {
     bool hold;                      /* collect and write at the end */
     struct file_result *held;       /* owned, in file order */
     size_t held_count, held_capacity;
+    struct allowlist_update *update;        /* --update-allowlist, or NULL */
     allowlist_coverage_fn fully_checked;    /* NULL: no package is */
     void *coverage_data;
     struct string_list incomplete;  /* packages with an unread file */

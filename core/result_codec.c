@@ -85,6 +85,13 @@ void codec_encode_end(const struct file_result *result, struct byte_buffer *out)
         put_u32(out, result->comments[i].column);
         put_cstring(out, result->comments[i].reason);
     }
+    put_u32(out, (uint32_t)result->reference_count);
+    for (size_t i = 0; i < result->reference_count; i++) {
+        put_u32(out, (uint32_t)result->references[i].kind);
+        put_u32(out, result->references[i].line);
+        put_u32(out, result->references[i].column);
+        put_cstring(out, result->references[i].text);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -272,6 +279,19 @@ int codec_decode_end(const unsigned char *data, size_t length,
         if (get_u32(&r, &line) && get_u32(&r, &column) &&
             get_string(&r, &text, NULL, false, true))
             file_result_add_comment(into, line, column, text);
+        free(text);
+    }
+    uint32_t references = 0;
+    if (r.reason == NULL && get_u32(&r, &references) &&
+        references > (length - r.at) / (4 * sizeof(uint32_t)))
+        r.reason = "reference count exceeds the data";
+    for (uint32_t i = 0; r.reason == NULL && i < references; i++) {
+        uint32_t kind, line, column;
+        char *text = NULL;
+        if (get_u32(&r, &kind) && get_u32(&r, &line) && get_u32(&r, &column) &&
+            in_range(&r, kind, REFERENCE_INCLUDE, REFERENCE_EXTENDS, "bad reference kind") &&
+            get_string(&r, &text, NULL, false, true))
+            file_result_add_reference(into, (int)kind, line, column, text);
         free(text);
     }
     if (r.reason == NULL && r.at != length)

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 
+#include "references.h"
 #include "sandlint/plugin.h"
 #include "source.h"
 #include "suppress.h"
@@ -45,6 +46,7 @@ static void scan_source(const struct scan_settings *settings,
                             model.warnings[i].line,
                             model.warnings[i].column, model.warnings[i].message);
         file_check_run(check, &model);
+        references_collect(&model, &check->result);
         suppress_apply(text->data, text->length, check);
     }
     model_release(&model);

@@ -157,7 +157,7 @@ static int add_worker_rules(scmp_filter_ctx filter, int writable_fd)
                                          "rt_sigqueueinfo", "rt_tgsigqueueinfo" };
     int result = 0;
     for (size_t i = 0; i < sizeof(calls) / sizeof(*calls) && result == 0; i++)
-        result = deny_if(filter, calls[i], SCMP_A0(SCMP_CMP_NE, self));
+        result = deny_if(filter, calls[i], SCMP_CMP(0, SCMP_CMP_NE, self, 0));
     if (result == 0)
         result = rule(filter, SCMP_ACT_ERRNO(EPERM), "pidfd_send_signal", 0, NULL);
     /* Workers start no processes and no threads (libc's fork() is clone()). */
@@ -171,7 +171,7 @@ static int add_worker_rules(scmp_filter_ctx filter, int writable_fd)
     static const char *const writing[] = { "write", "writev", "pwrite64",
                                            "pwritev", "pwritev2" };
     for (size_t i = 0; i < sizeof(writing) / sizeof(*writing) && result == 0; i++)
-        result = deny_if(filter, writing[i], SCMP_A0(SCMP_CMP_NE, (uint64_t)writable_fd));
+        result = deny_if(filter, writing[i], SCMP_CMP(0, SCMP_CMP_NE, (uint64_t)writable_fd, 0));
     static const char *const changing[] = { "sendfile", "splice", "tee",
                                             "vmsplice", "copy_file_range" };
     for (size_t i = 0; i < sizeof(changing) / sizeof(*changing) && result == 0; i++)

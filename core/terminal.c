@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text_buffer.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -61,29 +62,16 @@ void terminal_write(FILE *out, const char *text, size_t length)
     escape(text, length, emit_to_file, out);
 }
 
-struct growing {
-    char *data;
-    size_t length, capacity;
-};
-
 static void emit_to_string(void *data, const char *piece, size_t length)
 {
-    struct growing *string = data;
-    if (string->length + length + 1 > string->capacity) {
-        string->capacity = (string->length + length + 1) * 2;
-        string->data = xrealloc(string->data, string->capacity, 1);
-    }
-    memcpy(string->data + string->length, piece, length);
-    string->length += length;
-    string->data[string->length] = '\0';
+    text_buffer_add(data, piece, length);
 }
 
 char *terminal_escape(const char *text, size_t length)
 {
-    struct growing string = { NULL, 0, 0 };
-    emit_to_string(&string, "", 0);
+    struct text_buffer string = TEXT_BUFFER_INIT;
     escape(text, length, emit_to_string, &string);
-    return string.data;
+    return text_buffer_take(&string, NULL);
 }
 
 void terminal_error(const char *format, ...)

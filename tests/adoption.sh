@@ -95,6 +95,13 @@ contains "$out" '"rule": "SBX001"' "--extend-select SBX001 adds SBX001"
 expect_status 2 "--extend-select checks selectors" -- --extend-select NOPE warn.yaml
 contains "$err" "unknown rule selector 'NOPE'" "--extend-select: unknown selector named"
 
+# --- not Compose is never a silent pass, and --strict fails it --------------
+printf 'apiVersion: v1\nkind: Pod\nspec:\n  containers: []\n' > pod.yaml
+expect_status 0 "a Kubernetes manifest named explicitly" -- pod.yaml
+contains "$out" "pod.yaml:1:1: warning: not a Compose file (Kubernetes: a manifest or a Helm values file) and not checked [SL003]" \
+    "a Kubernetes manifest is said to be unchecked"
+expect_status 1 "--strict: a file that is not Compose fails" -- --strict pod.yaml
+
 # --- standard input -------------------------------------------------------------
 stdin_run() {
     input=$1

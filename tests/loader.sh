@@ -54,6 +54,14 @@ mkdir copy
 cp "$plugins/good.so" copy/good.so
 expect_status 2 "duplicate plugin name" -- --no-default-plugins --plugin "$plugins/good.so" --plugin copy/good.so .
 contains "$err" "a plugin named 'good' is already loaded" "duplicate plugin refused"
+# A plugin with a built-in's name never replaces it silently (0.1 did):
+# exit 2, naming both files.
+mkdir shadow
+cp "$abs_top_builddir/plugins/.libs/privileges.so" shadow/privileges.so
+expect_status 2 "a plugin named like a built-in" -- --plugin shadow/privileges.so .
+contains "$err" "shadow/privileges.so: plugin refused: a plugin named 'privileges' is already loaded from" \
+    "the duplicate names its own file"
+contains "$err" "plugins/.libs/privileges.so" "and the built-in's file"
 
 # Built-in plugins export only their entry point.
 if command -v nm >/dev/null 2>&1; then

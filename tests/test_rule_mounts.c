@@ -170,8 +170,8 @@ static void test_host_mounts_facts(void **state)
     assert_int_equal(mock_host_check(&walk_plugin, NULL, compose), SL_OK);
     static const char *const expected[] = {
         "1 1 2 4 volumes ./src ./src /src ro - - - 0 -",
-        "1 1 9 5 volumes /var/run/docker.sock /var/run/docker.sock "
-        "/var/run/docker.sock - - - - 0 -",
+        ("1 1 9 5 volumes /var/run/docker.sock /var/run/docker.sock "
+         "/var/run/docker.sock - - - - 0 -"),
         "1 1 0 6 volumes /srv/data /srv/data /data - - data rbind 0 -",
         "3 1 0 8 volumes ${DATA}:/data2 ${DATA} /data2 - - - - 2 ${DATA}",
         "1 2 2 9 volumes <unspecified> - /x - bind - - 0 -",

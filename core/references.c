@@ -1,0 +1,270 @@
+/* references.c - files named by include and extends (see references.h). */
+#include "config.h"
+
+#include "references.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compose.h"
+#include "paths.h"
+#include "sandlint/plugin.h"
+#include "xalloc.h"
+
+/* ------------------------------------------------------------------ */
+/* collecting (in the worker)                                          */
+/* ------------------------------------------------------------------ */
+
+static const struct sl_node *value_of(const struct sl_node *mapping, const char *key)
+{
+    return model_mapping_get(mapping, key, strlen(key), NULL);
+}
+
+/* Adds a scalar path, or each scalar of a sequence of paths. */
+static void add_paths(struct file_result *result, int kind, const struct sl_node *node)
+{
+    if (node == NULL)
+        return;
+    if (node->kind == SL_NODE_SCALAR) {
+        if (!model_is_null(node) && node->u.scalar.length != 0)
+            file_result_add_reference(result, kind, node->line, node->column,
+                                      node->u.scalar.text);
+        return;
+    }
+    if (node->kind != SL_NODE_SEQUENCE)
+        return;
+    for (size_t i = 0; i < node->u.sequence.count; i++) {
+        const struct sl_node *item = node->u.sequence.items[i];
+        if (item->kind == SL_NODE_SCALAR)
+            add_paths(result, kind, item);
+    }
+}
+
+static void collect_includes(const struct sl_node *root, struct file_result *result)
+{
+    const struct sl_node *include = value_of(root, "include");
+    if (include == NULL)
+        return;
+    if (include->kind != SL_NODE_SEQUENCE) {
+        add_paths(result, REFERENCE_INCLUDE, include);
+        return;
+    }
+    for (size_t i = 0; i < include->u.sequence.count; i++) {
+        const struct sl_node *item = include->u.sequence.items[i];
+        if (item->kind == SL_NODE_MAPPING)
+            add_paths(result, REFERENCE_INCLUDE, value_of(item, "path"));
+        else
+            add_paths(result, REFERENCE_INCLUDE, item);
+    }
+}
+
+/* extends.file of each service (a string extends names a service of the
+ * same file). */
+static void collect_extends(const struct sl_node *services, struct file_result *result)
+{
+    if (services == NULL || services->kind != SL_NODE_MAPPING)
+        return;
+    for (size_t i = 0; i < services->u.mapping.count; i++) {
+        const struct sl_node *service = services->u.mapping.pairs[i].value;
+        if (service->kind != SL_NODE_MAPPING)
+            continue;
+        const struct sl_node *extends = value_of(service, "extends");
+        if (extends != NULL && extends->kind == SL_NODE_MAPPING) {
+            const struct sl_node *file = value_of(extends, "file");
+            if (file != NULL && file->kind == SL_NODE_SCALAR)
+                add_paths(result, REFERENCE_EXTENDS, file);
+        }
+    }
+}
+
+void references_collect(const struct yaml_model *model, struct file_result *result)
+{
+    for (size_t d = 0; d < model->document_count; d++) {
+        const struct sl_node *root = model->documents[d];
+        if (root == NULL || root->kind != SL_NODE_MAPPING)
+            continue;
+        collect_includes(root, result);
+        const struct sl_node *services = value_of(root, "services");
+        /* The legacy format keeps its services at the top level. */
+        collect_extends(services != NULL ? services : root, result);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* resolving (in the coordinator)                                      */
+/* ------------------------------------------------------------------ */
+
+void reference_resolver_init(struct reference_resolver *resolver,
+                             const struct discovery_walk *walk,
+                             const struct registry *registry)
+{
+    memset(resolver, 0, sizeof(*resolver));
+    resolver->walk = walk;
+    resolver->registry = registry;
+}
+
+void reference_resolver_release(struct reference_resolver *resolver)
+{
+    for (size_t i = 0; i < resolver->next_count; i++)
+        discovered_file_free(resolver->next[i]);
+    free(resolver->next);
+    string_list_release(&resolver->seen);
+    memset(resolver, 0, sizeof(*resolver));
+}
+
+static const char *kind_name(int kind)
+{
+    return kind == REFERENCE_EXTENDS ? "extends.file" : "include";
+}
+
+/* Adds the SL007 finding of a reference: a warning, or an error (an
+ * unchecked file fails the run, whatever --ignore says). */
+static void add_finding(struct file_result *result, const struct registry *registry,
+                        const struct file_reference *reference, int severity,
+                        const char *format, const char *detail)
+{
+    if (severity == SL_SEVERITY_WARNING &&
+        !registry->rules[CORE_RULE_REFERENCE].enabled)
+        return;
+    char *message = xasprintf(format, kind_name(reference->kind), reference->text,
+                              detail);
+    struct finding_spec spec = {
+        .rule = CORE_RULE_REFERENCE, .severity = severity, .line = reference->line,
+        .column = reference->column, .message = message,
+        .hint = severity == SL_SEVERITY_ERROR
+                    ? "name the directory that holds the file as an operand, so that "
+                      "it is checked, or remove the reference"
+                    : "write a literal, local path so that the file can be checked, "
+                      "and check the files it can name",
+    };
+    finding_set_add(&result->findings, &spec);
+    if (severity == SL_SEVERITY_ERROR)
+        result->incomplete = true;
+    free(message);
+}
+
+/* A URL, an OCI artifact or a git address: Compose fetches it. */
+static bool is_remote(const char *text)
+{
+    return strstr(text, "://") != NULL || strncmp(text, "oci:", 4) == 0 ||
+           strncmp(text, "git@", 4) == 0;
+}
+
+static void queue(struct reference_resolver *resolver, struct discovered_file *file)
+{
+    if (resolver->next_count == resolver->next_capacity) {
+        resolver->next_capacity = resolver->next_capacity ? resolver->next_capacity * 2 : 16;
+        resolver->next = xrealloc(resolver->next, resolver->next_capacity,
+                                  sizeof(*resolver->next));
+    }
+    resolver->next[resolver->next_count++] = file;
+}
+
+static void resolve_one(struct reference_resolver *resolver, const char *directory,
+                        const char *self, struct file_result *result,
+                        const struct file_reference *reference)
+{
+    const struct registry *registry = resolver->registry;
+    const char *text = reference->text;
+    if (compose_has_interpolation(text, strlen(text))) {
+        add_finding(result, registry, reference, SL_SEVERITY_WARNING,
+                    "%s '%s' is interpolated, so the file it names cannot be checked%s", "");
+        return;
+    }
+    if (is_remote(text)) {
+        add_finding(result, registry, reference, SL_SEVERITY_WARNING,
+                    "%s '%s' is remote and cannot be checked%s", "");
+        return;
+    }
+    if (text[0] == '~' || directory == NULL) {
+        add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                    "%s '%s' names a file outside what this run may read%s; it was "
+                    "not checked", text[0] == '~' ? " (a home directory)" : "");
+        return;
+    }
+    char *joined = text[0] == '/' ? xstrdup(text) : path_join(directory, text);
+    char *real = realpath(joined, NULL);
+    free(joined);
+    if (real == NULL) {
+        add_finding(result, registry, reference, SL_SEVERITY_WARNING,
+                    "%s '%s' names a file that does not exist%s", "");
+        return;
+    }
+    struct stat info;
+    if (self != NULL && strcmp(real, self) == 0) {
+        free(real);
+        return;     /* a file that includes itself adds nothing */
+    }
+    if (stat(real, &info) != 0 || !S_ISREG(info.st_mode)) {
+        add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                    "%s '%s' names something that is not a regular file%s; it was "
+                    "not checked", "");
+        free(real);
+        return;
+    }
+    struct discovered_file *extra = NULL;
+    enum walk_place place = resolver->walk != NULL
+        ? discovery_place(resolver->walk, real, &extra) : WALK_OUTSIDE;
+    if (place == WALK_OUTSIDE) {
+        add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                    "%s '%s' names a file outside the scanned trees%s; it was not "
+                    "checked (name its directory as an operand)", "");
+    } else if (place == WALK_EXTRA) {
+        if (string_list_has(&resolver->seen, real)) {
+            discovered_file_free(extra);
+        } else if (resolver->round + 1 > REFERENCE_MAX_DEPTH ||
+                   resolver->seen.count >= REFERENCE_MAX_FILES) {
+            discovered_file_free(extra);
+            add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                        "%s '%s' is past the limit of files followed through "
+                        "include and extends%s; it was not checked",
+                        resolver->round + 1 > REFERENCE_MAX_DEPTH ? " (32 deep)"
+                                                                : " (10000 files)");
+        } else {
+            string_list_add(&resolver->seen, real);
+            queue(resolver, extra);
+        }
+    }
+    free(real);
+}
+
+void references_resolve(struct reference_resolver *resolver,
+                        const struct discovered_file *file,
+                        struct file_result *result)
+{
+    if (result->reference_count == 0)
+        return;
+    /* Relative paths start from the real directory of the file. */
+    char *self = file->content == NULL ? realpath(file->absolute, NULL) : NULL;
+    char *lexical = path_dirname(file->absolute);
+    char *directory = realpath(lexical, NULL);
+    free(lexical);
+    for (size_t i = 0; i < result->reference_count; i++)
+        resolve_one(resolver, resolver->walk != NULL ? directory : NULL, self, result,
+                    &result->references[i]);
+    free(directory);
+    free(self);
+}
+
+static int compare_display(const void *a, const void *b)
+{
+    const struct discovered_file *left = *(struct discovered_file *const *)a;
+    const struct discovered_file *right = *(struct discovered_file *const *)b;
+    return discover_compare(left->display, right->display);
+}
+
+size_t references_next_round(struct reference_resolver *resolver,
+                             struct discovered_file ***files)
+{
+    size_t count = resolver->next_count;
+    *files = resolver->next;
+    if (count > 1)
+        qsort(*files, count, sizeof(**files), compare_display);
+    resolver->next = NULL;
+    resolver->next_count = resolver->next_capacity = 0;
+    if (count > 0)
+        resolver->round++;
+    return count;
+}
