@@ -348,7 +348,7 @@ struct sl_host {
     size_t struct_size;          /* sizeof the host's struct sl_host */
     unsigned abi_major;          /* SL_ABI_MAJOR of the host */
     unsigned abi_minor;          /* SL_ABI_MINOR of the host */
-    const char *version;         /* sandlint version, e.g. "0.1.0" */
+    const char *version;         /* sandlint version, e.g. "0.2.0" */
 
     /* --- Node API (since 1.0) ----------------------------------------- */
 
