@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "compose.h"
+#include "host_paths.h"
 #include "xalloc.h"
 #include "yaml_model.h"
 
@@ -121,6 +122,21 @@ static void mount_from_facts(struct sl_mount *mount, int kind,
         mount->flags |= SL_MOUNT_READ_ONLY;
 }
 
+unsigned host_mounts_place_flags(const char *source, size_t source_length)
+{
+    if (source == NULL)
+        return 0;
+    switch (host_path_system_place(source, source_length)) {
+    case HOST_PATH_SYSTEM_DIRECTORY:
+        return SL_MOUNT_SYSTEM_PATH | SL_MOUNT_SYSTEM_DIRECTORY;
+    case HOST_PATH_IN_SYSTEM_DIRECTORY:
+        return SL_MOUNT_SYSTEM_PATH;
+    default:
+        return host_path_climbs_out(source, source_length) ? SL_MOUNT_OUTSIDE_PROJECT
+                                                           : 0;
+    }
+}
+
 /* A host path bound into the container (source NULL: not written). */
 static int host_path(struct mount_walk *walk, const struct entry_facts *facts,
                      const char *source, size_t source_length,
@@ -139,6 +155,7 @@ static int host_path(struct mount_walk *walk, const struct entry_facts *facts,
         mount.value_length = source_length;
         if (compose_has_interpolation(source, source_length))
             mount.flags |= SL_MOUNT_SOURCE_INTERPOLATED;
+        mount.flags |= host_mounts_place_flags(source, source_length);
     } else {
         mount.value = SL_MOUNT_UNSPECIFIED;
         mount.value_length = strlen(SL_MOUNT_UNSPECIFIED);
@@ -177,12 +194,64 @@ static int unsupported(struct mount_walk *walk, const struct entry_facts *facts,
     return deliver(walk, &mount);
 }
 
+/* Whether text is an absolute host path: /x, or a drive path C:\x, C:/x. */
+static bool absolute_path(const char *text, size_t length)
+{
+    if (length >= 1 && text[0] == '/')
+        return true;
+    return length >= 3 && text[1] == ':' && (text[2] == '\\' || text[2] == '/') &&
+           ((text[0] >= 'A' && text[0] <= 'Z') || (text[0] >= 'a' && text[0] <= 'z'));
+}
+
+/* The driver_opts of a named volume with a driver of its own that hold an
+ * absolute host path: that driver may bind-mount it (local-persist's
+ * mountpoint, a plugin's device, path or source), in the order written. */
+static int driver_paths(struct mount_walk *walk, const struct entry_facts *facts,
+                        const struct sl_node *options, const char *name,
+                        size_t name_length)
+{
+    static const char *const path_options[] = { "mountpoint", "device", "path",
+                                                 "source", NULL };
+    if (options == NULL || options->kind != SL_NODE_MAPPING)
+        return SL_OK;
+    for (size_t i = 0; i < options->u.mapping.count; i++) {
+        const struct sl_node *key = options->u.mapping.pairs[i].key;
+        const struct sl_node *value = options->u.mapping.pairs[i].value;
+        size_t key_length, path_length;
+        const char *key_text = setting_text(key, &key_length);
+        const char *path = setting_text(value, &path_length);
+        bool path_option = false;
+        for (size_t j = 0; key_text != NULL && path_options[j] != NULL; j++)
+            path_option = path_option || text_equals(key_text, key_length,
+                                                     path_options[j]);
+        if (!path_option || path == NULL || !absolute_path(path, path_length) ||
+            model_mapping_get(options, key_text, key_length, NULL) != value)
+            continue;   /* the later of duplicate keys wins */
+        struct sl_mount mount;
+        mount_from_facts(&mount, SL_MOUNT_DRIVER_PATH, facts);
+        mount.source = mount.value = path;
+        mount.source_length = mount.value_length = path_length;
+        mount.volume = name;
+        mount.volume_length = name_length;
+        mount.flags |= host_mounts_place_flags(path, path_length);
+        if (compose_has_interpolation(path, path_length))
+            mount.flags |= SL_MOUNT_SOURCE_INTERPOLATED;
+        if (compose_is_engine_socket(path, path_length, facts->target,
+                                     facts->target_length))
+            mount.flags |= SL_MOUNT_ENGINE_API;
+        if (deliver(walk, &mount) != SL_OK)
+            return SL_ERROR;
+    }
+    return SL_OK;
+}
+
 /*
  * A reference to the named volume name (as written in the service): a host
  * mount when its top-level definition uses the local driver and binds
  * driver_opts.device.  A definition whose driver or driver_opts.o is
  * interpolated, where the literal parts leave a bind possible, cannot be
- * checked and is keyed by the device too.
+ * checked and is keyed by the device too.  Any other driver may bind-mount
+ * the host paths its driver_opts name (SL_MOUNT_DRIVER_PATH).
  */
 static int named_volume(struct mount_walk *walk, const struct entry_facts *facts,
                         const char *name, size_t name_length)
@@ -230,6 +299,8 @@ static int named_volume(struct mount_walk *walk, const struct entry_facts *facts
         mount.interpolated_length = driver_interpolated ? driver_length : o_length;
         return deliver(walk, &mount);
     }
+    if (!local)
+        return driver_paths(walk, facts, options, name, name_length);
     return SL_OK;
 }
 

@@ -15,9 +15,12 @@
  *   - a short- or long-syntax reference to a named volume whose top-level
  *     definition uses the local driver (or none) and lists bind or rbind
  *     in driver_opts.o; its host path is driver_opts.device.
- * Besides host mounts the walk reports volumes_from container:NAME entries
- * and the entries that cannot be checked (interpolated, or of a shape that
- * cannot hold a mount), in the order written: volumes, then volumes_from.
+ * Besides host mounts the walk reports volumes_from container:NAME entries,
+ * the host paths that a named volume's own (not local) driver may
+ * bind-mount (SL_MOUNT_DRIVER_PATH), and the entries that cannot be checked
+ * (interpolated, or of a shape that cannot hold a mount), in the order
+ * written: volumes, then volumes_from.  Where a host path lies (a host
+ * system directory, outside the project) is judged by host_paths.c.
  */
 #ifndef SANDLINT_HOST_MOUNTS_H
 #define SANDLINT_HOST_MOUNTS_H
@@ -39,5 +42,11 @@
  */
 int host_mounts_each(struct sl_context *ctx, const struct sl_node *service,
                      size_t mount_size, sl_mount_fn visit, void *data);
+
+/* The SL_MOUNT_* flags that say where a host path lies (host_paths.h):
+ * SL_MOUNT_SYSTEM_PATH, SL_MOUNT_SYSTEM_DIRECTORY, SL_MOUNT_OUTSIDE_PROJECT,
+ * or 0 (and 0 for a NULL source).  For every service that reports mounts,
+ * Compose or Kubernetes hostPath alike. */
+unsigned host_mounts_place_flags(const char *source, size_t source_length);
 
 #endif

@@ -293,8 +293,10 @@ int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service
                 mount.part = SL_MOUNT_PART_SOURCE;
                 mount.interpolated = text;
                 mount.interpolated_length = length;
-            } else if (text != NULL && compose_is_engine_socket(text, length, NULL, 0)) {
-                mount.flags |= SL_MOUNT_ENGINE_API;
+            } else if (text != NULL) {
+                mount.flags |= host_mounts_place_flags(text, length);
+                if (compose_is_engine_socket(text, length, NULL, 0))
+                    mount.flags |= SL_MOUNT_ENGINE_API;
             }
         }
         struct sl_mount *out = sized_fill(&sized, &mount, sizeof(mount));

@@ -51,6 +51,59 @@ static int report_interpolated(struct sl_context *ctx, const struct sl_mount *mo
     }
 }
 
+/* What the message adds about where a host path lies: seed 003's
+ * forbidden mounts and the credential directories, or a climb out of the
+ * project. */
+static const char *place(const struct sl_mount *mount)
+{
+    if (mount->flags & SL_MOUNT_SYSTEM_DIRECTORY)
+        return ", a host system directory";
+    if (mount->flags & SL_MOUNT_SYSTEM_PATH)
+        return ", inside a host system directory";
+    if (mount->flags & SL_MOUNT_OUTSIDE_PROJECT)
+        return ", which climbs out of the Compose file's directory";
+    return "";
+}
+
+/* Security severity of a host mount for code scanning.  A host system
+ * directory is critical (SPEC §9): /etc, /proc, /sys, /dev and the
+ * credential directories hand the sandbox the host's configuration,
+ * kernel interfaces, devices or keys; read-only it is still a full view of
+ * them.  Every other host path is the rule's 7.5. */
+static double score(const struct sl_mount *mount)
+{
+    if (!(mount->flags & SL_MOUNT_SYSTEM_PATH))
+        return 0.0;
+    return mount->flags & SL_MOUNT_READ_ONLY ? 9.0 : 9.5;
+}
+
+/* A named volume whose driver (not local) may bind-mount a host path its
+ * driver_opts name: a warning, since what the driver does with it cannot
+ * be known from the file. */
+static int report_driver_path(struct sl_context *ctx, const struct sl_mount *mount)
+{
+    char quoted[SL_QUOTE_SIZE], volume[SL_QUOTE_SIZE], driver[SL_QUOTE_SIZE];
+    const struct sl_node *definition =
+        sl_definition(ctx, "volumes", mount->volume, mount->volume_length, NULL);
+    const struct sl_node *driver_node = sl_mapping_value(definition, "driver", NULL);
+    size_t driver_length = 0;
+    const char *driver_text = sl_setting_text(driver_node, &driver_length);
+    if (driver_text == NULL) {
+        driver_text = sl_kind_value(driver_node);
+        driver_length = strlen(driver_text);
+    }
+    return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                      mount->value_length, SL_SEVERITY_WARNING,
+                      "named volume '%s' uses driver '%s', which may bind-mount "
+                      "host path '%s'%s",
+                      sl_quote(volume, sizeof(volume), mount->volume,
+                               mount->volume_length),
+                      sl_quote(driver, sizeof(driver), driver_text, driver_length),
+                      sl_quote(quoted, sizeof(quoted), mount->value,
+                               mount->value_length),
+                      place(mount));
+}
+
 static int report_mount(struct sl_context *ctx, const struct sl_mount *mount,
                         void *data)
 {
@@ -61,12 +114,16 @@ static int report_mount(struct sl_context *ctx, const struct sl_mount *mount,
     case SL_MOUNT_HOST_PATH:
         if (mount->flags & SL_MOUNT_ENGINE_API)
             return SL_OK;   /* reported by SBX006 instead */
-        return sl_reportf(ctx, mount->node, mount->field, mount->value,
-                          mount->value_length, SL_SEVERITY_DEFAULT,
-                          "bind-mounts host path '%s'%s",
-                          sl_quote(quoted, sizeof(quoted), mount->value,
-                                   mount->value_length),
-                          sl_mount_describe(mount, described, sizeof(described)));
+        return sl_reportf_scored(ctx, mount->node, mount->field, mount->value,
+                                 mount->value_length, SL_SEVERITY_DEFAULT,
+                                 score(mount), "bind-mounts host path '%s'%s%s",
+                                 sl_quote(quoted, sizeof(quoted), mount->value,
+                                          mount->value_length),
+                                 sl_mount_describe(mount, described,
+                                                   sizeof(described)),
+                                 place(mount));
+    case SL_MOUNT_DRIVER_PATH:
+        return report_driver_path(ctx, mount);
     case SL_MOUNT_CONTAINER:
         return sl_reportf(ctx, mount->node, mount->field, mount->value,
                           mount->value_length, SL_SEVERITY_DEFAULT,
@@ -119,12 +176,25 @@ static const struct sl_rule mounts_rule = {
         "- volumes_from entries of the form container:NAME[:MODE].\n"
         "A host mount that exposes a container engine API socket is "
         "reported by SBX006 (engine_sockets) instead.\n"
+        "The message says when the source is, or lies under, a host system "
+        "directory (the mounts a hardened sandbox runner refuses, and the "
+        "places that hold credentials): /proc, /sys, /dev, /etc, /boot, /run, /var/run, "
+        "/root, /var/lib/docker, ~/.ssh, ~/.aws, ~/.kube, ~/.docker, "
+        "~/.config/gcloud (also under /home/USER) and what lies under them, "
+        "and /, ~, /home and /home/USER themselves (~, $HOME and ${HOME} "
+        "are the home directory; '.' and '..' are resolved first). Such a "
+        "finding is critical for code scanning (security-severity 9.5, 9.0 "
+        "when read-only). It also says when a relative source climbs out of "
+        "the Compose file's directory (../x, ./a/../../b).\n"
         "Warnings, because the value cannot be checked: a short-syntax "
         "source that is only an interpolation (${DATA}:/data, "
         "${HOST:-/srv}:/srv), an item that starts with an interpolation "
         "(${VOLUME_SPEC}), an interpolated long-syntax type, an interpolated "
         "source of a volume, a named volume whose driver or driver_opts.o "
-        "is interpolated, and an interpolated volumes_from entry.\n"
+        "is interpolated, an interpolated volumes_from entry, and a named "
+        "volume with a driver other than local whose driver_opts hold an "
+        "absolute host path (mountpoint, device, path or source, as "
+        "local-persist uses): the driver may bind-mount that path.\n"
         "Anonymous volumes, named volumes without a host binding, tmpfs, "
         "image and cluster mounts, and volumes_from SERVICE[:MODE] are fine.\n"
         "In agent-env values (services.S.volumes) and Kubernetes pod specs "
@@ -154,6 +224,9 @@ static const struct sl_rule mounts_rule = {
         "default:volumes:./data, default:volumes:${HOME}/.ssh); for a named "
         "volume its driver_opts.device; <unspecified> for a bind without a "
         "source\n"
+        "service:volumes:PATH for a named volume whose driver may bind-mount "
+        "the host path PATH of its driver_opts (e.g. "
+        "web:volumes:/srv/data)\n"
         "service:volumes:ITEM for a short-syntax item whose source is only "
         "an interpolation (e.g. web:volumes:${DATA}:/data)\n"
         "service:volumes_from:ENTRY (e.g. web:volumes_from:container:db:ro)\n"

@@ -29,6 +29,36 @@ static const struct namespace_field fields[] = {
       "cgroup hierarchy", NULL },
 };
 
+/*
+ * The name of the service of this document whose container_name is name
+ * (length bytes), or NULL.  A file without services (the legacy format)
+ * holds its services at the top level.
+ */
+static const char *container_owner(struct sl_context *ctx, const char *name,
+                                   size_t length)
+{
+    const struct sl_node *root = sl_document_root(ctx);
+    const struct sl_node *services = sl_mapping_value(root, "services", NULL);
+    if (services == NULL)
+        services = root;
+    if (length == 0 || sl_has_interpolation(name, length))
+        return NULL;
+    size_t count = sl_node_count(services);
+    for (size_t i = 0; i < count; i++) {
+        const struct sl_node *key, *value;
+        if (sl_mapping_entry(services, i, &key, &value) == SL_ERROR)
+            break;
+        size_t container_length;
+        const char *container = sl_setting_text(
+            sl_mapping_value(value, "container_name", NULL), &container_length);
+        if (container != NULL && container_length == length &&
+            memcmp(container, name, length) == 0 &&
+            sl_node_kind(key) == SL_NODE_SCALAR)
+            return sl_node_text(key, NULL);
+    }
+    return NULL;
+}
+
 static int check_field(struct sl_context *ctx, const struct namespace_field *field,
                        const struct sl_node *key, const struct sl_node *value)
 {
@@ -49,12 +79,24 @@ static int check_field(struct sl_context *ctx, const struct namespace_field *fie
         return sl_reportf(ctx, key, field->name, text, length,
                           SL_SEVERITY_DEFAULT, "%s 'host' %s", field->name,
                           field->host);
-    if (field->joined != NULL && sl_text_starts_with(text, length, "container:"))
+    if (field->joined != NULL && sl_text_starts_with(text, length, "container:")) {
+        static const size_t prefix = sizeof("container:") - 1;
+        const char *owner = container_owner(ctx, text + prefix, length - prefix);
+        char service[SL_QUOTE_SIZE];
+        if (owner != NULL)
+            return sl_reportf(ctx, key, field->name, text, length,
+                              SL_SEVERITY_DEFAULT,
+                              "%s '%s' joins the %s namespace of the container of "
+                              "service '%s' in this file",
+                              field->name, quoted, field->joined,
+                              sl_quote(service, sizeof(service), owner,
+                                       strlen(owner)));
         return sl_reportf(ctx, key, field->name, text, length,
                           SL_SEVERITY_DEFAULT,
                           "%s '%s' joins the %s namespace of a container "
                           "outside this Compose file", field->name, quoted,
                           field->joined);
+    }
     if (sl_text_starts_with(text, length, "service:"))
         return SL_OK;   /* stays among the declared services */
     if (sl_has_interpolation(text, length))
@@ -145,7 +187,10 @@ static const struct sl_rule namespaces_rule = {
         "host;\n"
         "- network_mode, pid or ipc set to container:NAME, which joins a "
         "container that this file does not declare (also when NAME is "
-        "interpolated).\n"
+        "interpolated). When NAME is the container_name of a service of the "
+        "same file, the message names that service; it is still reported, "
+        "with the same key: service:NAME says the same without depending on "
+        "a fixed container name.\n"
         "service:NAME references, none, private, shareable and other "
         "literal values are fine. Any other interpolated value (${NET_MODE}, "
         "${PID:-host}) is a warning: it cannot be checked.\n"

@@ -129,9 +129,9 @@ expect_status 1 "--select IESC001" -- --format json --select IESC001 sel
     && pass "--select IESC001 runs the whole group" || fail "--select IESC001: $(rules_in)"
 expect_status 1 "--select SBX003" -- --format json --select SBX003 sel
 [ "$(rules_in)" = '"rule": "SBX003" ' ] && pass "--select SBX003 runs one rule" || fail "--select SBX003: $(rules_in)"
-expect_status 1 "--select SBX" -- --format json --select SBX sel
+expect_status 1 "--select SBX0" -- --format json --select SBX0 sel
 [ "$(rules_in)" = '"rule": "SBX001" "rule": "SBX002" "rule": "SBX003" "rule": "SBX006" ' ] \
-    && pass "--select SBX (a code prefix)" || fail "--select SBX: $(rules_in)"
+    && pass "--select SBX0 (a code prefix)" || fail "--select SBX0: $(rules_in)"
 expect_status 1 "--ignore SBX006" -- --format json --ignore SBX006 sel
 [ "$(rules_in)" = '"rule": "SBX001" "rule": "SBX002" "rule": "SBX003" ' ] \
     && pass "--ignore SBX006 drops the socket finding" || fail "--ignore SBX006: $(rules_in)"

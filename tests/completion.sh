@@ -102,7 +102,7 @@ if command -v zsh >/dev/null 2>&1 && zsh -fc 'zmodload zsh/zpty' 2>/dev/null; th
         [ "$(words "$out")" = "SBX002 SBX003 SBX004 SBX005 SBX006 SBX007 SBX008" ] \
             && pass "zsh: the last item of a selector list" || fail "zsh: comma list: $(words "$out")"
         section "$zout" 'sandlint --select sandbox' > "$out"
-        [ "$(words "$out")" = "sandbox_privileges" ] && pass "zsh: groups" || fail "zsh: groups: $(words "$out")"
+        [ "$(words "$out")" = "sandbox_hardening sandbox_privileges" ] && pass "zsh: groups" || fail "zsh: groups: $(words "$out")"
         section "$zout" 'sandlint --color a' > "$out"
         [ "$(words "$out")" = "always auto" ] && pass "zsh: colour modes" || fail "zsh: colour: $(words "$out")"
         section "$zout" 'sandlint --confine ' > "$out"
@@ -136,7 +136,7 @@ if command -v fish >/dev/null 2>&1; then
     fish_complete 'sandlint --ignore SBX001,SBX00'
     contains "$out" "SBX001,SBX003" "fish: the last item of a selector list"
     fish_complete 'sandlint --select sandbox'
-    [ "$(words "$out")" = "sandbox_privileges" ] && pass "fish: groups" || fail "fish: groups: $(words "$out")"
+    [ "$(words "$out")" = "sandbox_hardening sandbox_privileges" ] && pass "fish: groups" || fail "fish: groups: $(words "$out")"
     fish_complete 'sandlint --color a'
     [ "$(words "$out")" = "always auto" ] && pass "fish: colour modes" || fail "fish: colour: $(words "$out")"
     fish_complete 'sandlint --confine '

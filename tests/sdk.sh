@@ -30,7 +30,7 @@ case $cflags in *"$stage"*/include*) pass "Cflags point at the staged headers" ;
     *) fail "unexpected Cflags: $cflags" ;; esac
 [ -f "$stage$plugindir/privileges.so" ] && pass "plugins installed in plugindir" || fail "no privileges.so in $stage$plugindir"
 count=$(find "$stage$plugindir" -name '*.so' | wc -l)
-[ "$count" -eq 8 ] && pass "eight plugins installed" || fail "$count plugins installed"
+[ "$count" -eq 9 ] && pass "nine plugins installed" || fail "$count plugins installed"
 [ -z "$(find "$stage$plugindir" -name '*.la')" ] && pass "no .la files beside the plugins" || fail ".la files installed"
 [ -f "$(dirname "$(dirname "$(dirname "$pc")")")/include/sandlint/plugin.h" ] || \
     [ -n "$(find "$stage" -path '*/include/sandlint/plugin.h')" ] && pass "SDK header installed" || fail "no SDK header"

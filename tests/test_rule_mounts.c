@@ -94,7 +94,8 @@ static void test_sbx003_reports(void **state)
     expect(4, 12, "volumes", "./y", SL_SEVERITY_WARNING,
            "volumes type '${TYPE}' is interpolated and cannot be checked");
     expect(5, 15, "volumes", "~/.ssh", SL_SEVERITY_DEFAULT,
-           "bind-mounts host path '~/.ssh' (long syntax without type, read as bind)");
+           "bind-mounts host path '~/.ssh' (long syntax without type, read as bind), "
+           "a host system directory");
     expect(6, 17, "volumes", "<sequence>", SL_SEVERITY_WARNING,
            "volumes entry is a sequence and cannot be checked");
     expect(7, 22, "volumes_from", "container:builder:ro", SL_SEVERITY_DEFAULT,
@@ -169,13 +170,13 @@ static void test_host_mounts_facts(void **state)
     assert_int_equal(mock_host_check(&walk_plugin, NULL, compose), SL_OK);
     static const char *const expected[] = {
         "1 1 2 4 volumes ./src ./src /src ro - - - 0 -",
-        ("1 1 1 5 volumes /var/run/docker.sock /var/run/docker.sock "
+        ("1 1 9 5 volumes /var/run/docker.sock /var/run/docker.sock "
          "/var/run/docker.sock - - - - 0 -"),
         "1 1 0 6 volumes /srv/data /srv/data /data - - data rbind 0 -",
         "3 1 0 8 volumes ${DATA}:/data2 ${DATA} /data2 - - - - 2 ${DATA}",
         "1 2 2 9 volumes <unspecified> - /x - bind - - 0 -",
         "3 2 0 12 volumes ./y - /y - ${TYPE} - - 3 ${TYPE}",
-        "1 2 0 15 volumes ~/.ssh ~/.ssh /root/.ssh - - - - 0 -",
+        "1 2 24 15 volumes ~/.ssh ~/.ssh /root/.ssh - - - - 0 -",
         "4 1 0 17 volumes <sequence> - - - - - - 0 -",
         "2 3 2 22 volumes_from container:builder:ro builder - ro - - - 0 -",
         "3 3 0 24 volumes_from ${FROM} - - - - - - 1 ${FROM}",
@@ -207,7 +208,7 @@ static void test_host_mounts_more_cases(void **state)
         "    driver: ${DRIVER}\n"
         "    driver_opts: {o: bind, device: /host}\n"), SL_OK);
     static const char *const expected[] = {
-        "1 1 4 3 volumes ${HOME}/.aws ${HOME}/.aws /root/.aws - - - - 0 -",
+        "1 1 28 3 volumes ${HOME}/.aws ${HOME}/.aws /root/.aws - - - - 0 -",
         "4 3 0 4 volumes_from <mapping> - - - - - - 0 -",
         "3 1 0 7 volumes ${SPEC} - ${SPEC} - - - - 1 ${SPEC}",
         "3 1 0 8 volumes /host /host /v - - vol - 4 ${DRIVER}",
@@ -217,6 +218,86 @@ static void test_host_mounts_more_cases(void **state)
     for (size_t i = 0; i < count && i < fact_count; i++)
         assert_string_equal(facts[i], expected[i]);
     assert_int_equal(fact_count, count);
+}
+
+/* Since 1.1 (0.2): where a host path lies, and the host paths a named
+ * volume's own driver may bind-mount. */
+static void test_host_mounts_places_and_drivers(void **state)
+{
+    (void)state;
+    fact_count = 0;
+    assert_int_equal(mock_host_check(&walk_plugin, NULL,
+        "services:\n"
+        "  web:\n"
+        "    volumes:\n"
+        "      - /etc:/e\n"                                 /* 4: is one */
+        "      - /etc/ssl/certs:/c:ro\n"                    /* 5: under one */
+        "      - /srv/../proc/1:/p\n"                       /* 6: normalised */
+        "      - /home/alice/project:/w\n"                  /* 7: ordinary */
+        "      - ./a/../../b:/b\n"                          /* 8: climbs out */
+        "      - ./a/../b:/b2\n"                            /* 9: stays */
+        "      - type: bind\n"                              /* 10 */
+        "        source: ~/.kube/config\n"
+        "        target: /k\n"
+        "      - persist:/data\n"                           /* 13 */
+        "      - local_bound:/lb\n"                         /* 14 */
+        "volumes:\n"
+        "  persist:\n"
+        "    driver: local-persist\n"
+        "    driver_opts:\n"
+        "      mountpoint: /etc/persist\n"
+        "      device: relative/not/absolute\n"
+        "      path: /srv/data\n"
+        "      path: /srv/later\n"                          /* the later wins */
+        "      other: /not/a/path/option\n"
+        "  local_bound:\n"
+        "    driver_opts: {o: bind, device: ../up}\n"), SL_OK);
+    static const char *const expected[] = {
+        "1 1 24 4 volumes /etc /etc /e - - - - 0 -",
+        "1 1 10 5 volumes /etc/ssl/certs /etc/ssl/certs /c ro - - - 0 -",
+        "1 1 8 6 volumes /srv/../proc/1 /srv/../proc/1 /p - - - - 0 -",
+        "1 1 0 7 volumes /home/alice/project /home/alice/project /w - - - - 0 -",
+        "1 1 32 8 volumes ./a/../../b ./a/../../b /b - - - - 0 -",
+        "1 1 0 9 volumes ./a/../b ./a/../b /b2 - - - - 0 -",
+        "1 2 8 10 volumes ~/.kube/config ~/.kube/config /k - bind - - 0 -",
+        "5 1 8 13 volumes /etc/persist /etc/persist /data - - persist - 0 -",
+        "5 1 0 13 volumes /srv/later /srv/later /data - - persist - 0 -",
+        "1 1 32 14 volumes ../up ../up /lb - - local_bound bind 0 -",
+    };
+    size_t count = sizeof(expected) / sizeof(expected[0]);
+    for (size_t i = 0; i < count && i < fact_count; i++)
+        assert_string_equal(facts[i], expected[i]);
+    assert_int_equal(fact_count, count);
+}
+
+/* What SBX003 says about those places (the scores are checked through the
+ * SARIF report in tests/hardening.sh). */
+static void test_sbx003_places(void **state)
+{
+    (void)state;
+    assert_int_equal(mock_host_check(plugin, "SBX003",
+        "services:\n"
+        "  web:\n"
+        "    volumes:\n"
+        "      - /etc:/e\n"
+        "      - /etc/ssl:/s:ro\n"
+        "      - ../up:/u\n"
+        "      - vol:/v\n"
+        "volumes:\n"
+        "  vol:\n"
+        "    driver: local-persist\n"
+        "    driver_opts: {mountpoint: /root/data}\n"), SL_OK);
+    assert_int_equal(mock_host_count(), 4);
+    expect(0, 4, "volumes", "/etc", SL_SEVERITY_DEFAULT,
+           "bind-mounts host path '/etc', a host system directory");
+    expect(1, 5, "volumes", "/etc/ssl", SL_SEVERITY_DEFAULT,
+           "bind-mounts host path '/etc/ssl', inside a host system directory");
+    expect(2, 6, "volumes", "../up", SL_SEVERITY_DEFAULT,
+           "bind-mounts host path '../up', which climbs out of the Compose file's "
+           "directory");
+    expect(3, 7, "volumes", "/root/data", SL_SEVERITY_WARNING,
+           "named volume 'vol' uses driver 'local-persist', which may bind-mount "
+           "host path '/root/data', inside a host system directory");
 }
 
 /* A visitor that stops the walk makes host_mounts fail. */
@@ -306,6 +387,8 @@ int main(void)
         T(test_sbx003_reports),
         T(test_host_mounts_facts),
         T(test_host_mounts_more_cases),
+        T(test_host_mounts_places_and_drivers),
+        T(test_sbx003_places),
         T(test_host_mounts_stops),
         T(test_host_mounts_size_handshake),
     };

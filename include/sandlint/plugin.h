@@ -208,9 +208,16 @@ enum sl_mount_kind {
                                     declare */
     SL_MOUNT_INTERPOLATED = 3,   /* may be a host mount, depending on an
                                     interpolation: cannot be checked */
-    SL_MOUNT_UNSUPPORTED = 4     /* an entry of a shape that cannot be
+    SL_MOUNT_UNSUPPORTED = 4,    /* an entry of a shape that cannot be
                                     checked (a sequence item, a non-scalar
                                     type or source) */
+    SL_MOUNT_DRIVER_PATH = 5     /* since 1.1: a named volume whose driver
+                                    is neither absent nor "local" and whose
+                                    driver_opts hold an absolute host path
+                                    (mountpoint, device, path or source),
+                                    which the driver may bind-mount; source
+                                    and value are the path, volume the
+                                    volume's name.  One per such option. */
 };
 
 /* How the entry is written (sl_mount.syntax). */
@@ -248,6 +255,20 @@ enum sl_mount_part {
 #define SL_MOUNT_SOURCE_INTERPOLATED 0x4 /* a host path holding an
                                     interpolation (${HOME}/.ssh): a host
                                     path whatever it expands to */
+#define SL_MOUNT_SYSTEM_PATH 0x8  /* since 1.1: the host path is, or lies
+                                    under, a host system directory (/proc,
+                                    /sys, /dev, /etc, /boot, /run, /var/run,
+                                    /root, /var/lib/docker, ~/.ssh, ~/.aws,
+                                    ~/.kube, ~/.docker, ~/.config/gcloud, or
+                                    exactly /, ~, /home or /home/USER),
+                                    judged lexically after '..' and '.' are
+                                    resolved; sandlint-plugin(3) lists them */
+#define SL_MOUNT_SYSTEM_DIRECTORY 0x10 /* since 1.1: the host path is such a
+                                    directory itself, not a path under it
+                                    (always with SL_MOUNT_SYSTEM_PATH) */
+#define SL_MOUNT_OUTSIDE_PROJECT 0x20 /* since 1.1: a relative host path
+                                    whose '..' climbs out of the Compose
+                                    file's directory (../x, ./a/../../b) */
 
 /* Key value of a host mount whose source is not written. */
 #define SL_MOUNT_UNSPECIFIED "<unspecified>"
@@ -421,7 +442,7 @@ struct sl_host {
     size_t struct_size;          /* sizeof the host's struct sl_host */
     unsigned abi_major;          /* SL_ABI_MAJOR of the host */
     unsigned abi_minor;          /* SL_ABI_MINOR of the host */
-    const char *version;         /* sandlint version, e.g. "0.1.0" */
+    const char *version;         /* sandlint version, e.g. "0.2.0" */
 
     /* --- Node API (since 1.0) ----------------------------------------- */
 
