@@ -1,6 +1,7 @@
 /*
- * hardening.c - SBX101-SBX108, the sandbox_hardening group: what a sandbox
- * fails to take away (SPEC §7b).
+ * hardening.c - SBX101-SBX109, the sandbox_hardening group: what a sandbox
+ * fails to take away (SPEC §7b; SPEC §12 for agent-env values and
+ * Kubernetes objects, and SBX109).
  *
  * The rules of sandbox_privileges report what a Compose file adds; these
  * report what it leaves in, measured against seed 003's hardened
@@ -943,6 +944,338 @@ static int check_published_ports(struct sl_context *ctx, const char *service,
 }
 
 /* ---------------------------------------------------------------------- */
+/* agent-env services and pod specs (SPEC §12)                             */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * The same rules read a container's securityContext and resources: every
+ * container of a pod spec (ephemeral ones too, but for resources, which
+ * they cannot have), and an agent-env service with its initContainers.
+ * A missing setting points at the container (its list item, or the
+ * service's key) and a weak one at the setting; both have the key
+ * CONTAINER:RULE_NAME.  Helm template text cannot be checked: a warning
+ * keyed CONTAINER:FIELD:VALUE.
+ */
+
+/* What a container rule checks (kube_rule). */
+enum kube_check {
+    KUBE_CAP_DROP_ALL,
+    KUBE_NO_NEW_PRIVILEGES,
+    KUBE_READ_ONLY,
+    KUBE_MEMORY_LIMIT,
+    KUBE_CPU_LIMIT,
+    KUBE_NON_ROOT_USER
+};
+
+/* One container rule being run over the containers of a service. */
+struct kube_walk {
+    enum kube_check check;
+    const char *rule;                   /* the rule's name: the key's field */
+    const struct sl_node *pod_security; /* the pod spec's securityContext */
+};
+
+static int report_templated(struct sl_context *ctx, const char *service,
+                            const struct sl_node *where, const char *field,
+                            const char *text, size_t length)
+{
+    char quoted[SL_QUOTE_SIZE];
+    return sl_reportf_service(ctx, service, where, field, text, length,
+                              SL_SEVERITY_WARNING,
+                              "%s is Helm template text '%s' and cannot be checked",
+                              field, sl_quote(quoted, sizeof(quoted), text, length));
+}
+
+/* A boolean written as false (YAML false, or a string Kubernetes' YAML
+ * reader takes as false). */
+static int is_false(const struct sl_node *value)
+{
+    size_t length;
+    const char *text = sl_setting_text(value, &length);
+    return text != NULL && (equals_upper(text, length, "FALSE") ||
+                            equals_upper(text, length, "NO") ||
+                            equals_upper(text, length, "OFF") ||
+                            equals_upper(text, length, "N"));
+}
+
+/* A boolean setting the rule wants to be want (1: true, 0: false). */
+static int kube_boolean(struct sl_context *ctx, const struct sl_container *container,
+                        const struct sl_node *security, const char *name,
+                        const char *field, int want, const char *rule,
+                        const char *missing, const char *weak)
+{
+    const struct sl_node *key;
+    const struct sl_node *value = sl_mapping_value(security, name, &key);
+    size_t length;
+    const char *text = sl_setting_text(value, &length);
+    if (text != NULL && sl_is_templated(ctx, text, length))
+        return report_templated(ctx, container->service, value, field, text, length);
+    if (want ? sl_is_truthy(value) : is_false(value))
+        return SL_OK;
+    if (value == NULL || sl_is_empty(value))
+        return sl_reportf_service(ctx, container->service, container->node, rule, NULL,
+                                  0, SL_SEVERITY_DEFAULT, "%s", missing);
+    return sl_reportf_service(ctx, container->service, key, rule, NULL, 0,
+                              SL_SEVERITY_DEFAULT, "%s", weak);
+}
+
+static int kube_cap_drop_all(struct sl_context *ctx, const struct sl_container *container,
+                             const struct sl_node *security)
+{
+    static const char field[] = "securityContext.capabilities.drop";
+    const struct sl_node *key;
+    const struct sl_node *drop = sl_mapping_path(security, "capabilities.drop", &key);
+    size_t count = sl_list_count(drop);
+    size_t templated = 0;
+    for (size_t i = 0; i < count; i++) {
+        const struct sl_node *where;
+        size_t length;
+        const char *text = sl_setting_text(sl_list_entry(drop, key, i, &where), &length);
+        if (text != NULL && (equals_upper(text, length, "ALL") ||
+                             equals_upper(text, length, "CAP_ALL")))
+            return SL_OK;
+        if (text != NULL && sl_is_templated(ctx, text, length))
+            templated++;
+    }
+    for (size_t i = 0; templated > 0 && i < count; i++) {
+        const struct sl_node *where;
+        size_t length;
+        const char *text = sl_setting_text(sl_list_entry(drop, key, i, &where), &length);
+        if (text != NULL && sl_is_templated(ctx, text, length) &&
+            report_templated(ctx, container->service, where, field, text, length) != SL_OK)
+            return SL_ERROR;
+    }
+    if (templated > 0)
+        return SL_OK;
+    if (count > 0)
+        return sl_reportf_service(ctx, container->service, key, "cap_drop_all", NULL, 0,
+                                  SL_SEVERITY_DEFAULT, "capabilities.drop does not hold "
+                                  "ALL: the container keeps the rest of the runtime's "
+                                  "default capabilities");
+    return sl_reportf_service(ctx, container->service, container->node, "cap_drop_all",
+                              NULL, 0, SL_SEVERITY_DEFAULT, "the container keeps the "
+                              "runtime's default capabilities, among them CHOWN, "
+                              "DAC_OVERRIDE, FOWNER, SETUID, SETGID and NET_RAW (no "
+                              "securityContext.capabilities.drop: [ALL])");
+}
+
+/* runAsNonRoot and runAsUser as Kubernetes applies them: the container's,
+ * else the pod's. */
+static const struct sl_node *effective(const struct sl_node *security,
+                                       const struct sl_node *pod_security,
+                                       const char *name)
+{
+    const struct sl_node *value = sl_mapping_value(security, name, NULL);
+    if (value != NULL && !sl_is_empty(value))
+        return value;
+    return sl_mapping_value(pod_security, name, NULL);
+}
+
+static int kube_non_root_user(struct sl_context *ctx, const struct sl_container *container,
+                              const struct sl_node *security,
+                              const struct sl_node *pod_security)
+{
+    const struct sl_node *non_root = effective(security, pod_security, "runAsNonRoot");
+    const struct sl_node *user = effective(security, pod_security, "runAsUser");
+    size_t length;
+    const char *text = sl_setting_text(non_root, &length);
+    if (text != NULL && sl_is_templated(ctx, text, length))
+        return report_templated(ctx, container->service, non_root,
+                                "securityContext.runAsNonRoot", text, length);
+    if (sl_is_truthy(non_root))
+        return SL_OK;
+    text = sl_setting_text(user, &length);
+    if (text != NULL && sl_is_templated(ctx, text, length))
+        return report_templated(ctx, container->service, user,
+                                "securityContext.runAsUser", text, length);
+    if (text != NULL && !sl_text_equals(text, length, "0"))
+        return SL_OK;
+    if (text != NULL)
+        return sl_reportf_service(ctx, container->service, user, "non_root_user", NULL, 0,
+                                  SL_SEVERITY_DEFAULT, "runAsUser 0 runs the container "
+                                  "as root");
+    return sl_reportf_service(ctx, container->service, container->node, "non_root_user",
+                              NULL, 0, SL_SEVERITY_DEFAULT, "neither runAsNonRoot: true "
+                              "nor a runAsUser other than 0: the container runs as "
+                              "root unless its image sets another user");
+}
+
+/* resources.limits.NAME.  agent-env fills the limits itself when a
+ * service gives no resources (the chart's defaults set both). */
+static int kube_limit(struct sl_context *ctx, const struct sl_container *container,
+                      const char *name, const char *rule, const char *what)
+{
+    char path[32];
+    char field[48];
+    const struct sl_node *resources_key;
+    const struct sl_node *resources =
+        sl_mapping_value(container->container, "resources", &resources_key);
+    const struct sl_node *value;
+    size_t length;
+    const char *text;
+    if (container->sort == SL_CONTAINER_EPHEMERAL)
+        return SL_OK;   /* ephemeral containers take no resources */
+    if (sl_kind(ctx) == SL_KIND_AGENT_ENV &&
+        (resources == NULL || sl_is_empty(resources) || sl_node_count(resources) == 0))
+        return SL_OK;
+    snprintf(path, sizeof(path), "limits.%s", name);
+    snprintf(field, sizeof(field), "resources.limits.%s", name);
+    value = sl_mapping_path(resources, path, NULL);
+    text = sl_setting_text(value, &length);
+    if (text != NULL && sl_is_templated(ctx, text, length))
+        return report_templated(ctx, container->service, value, field, text, length);
+    if (text != NULL || (value != NULL && sl_node_kind(value) != SL_NODE_SCALAR))
+        return SL_OK;
+    return sl_reportf_service(ctx, container->service,
+                              resources_key != NULL ? resources_key : container->node,
+                              rule, NULL, 0, SL_SEVERITY_DEFAULT,
+                              "no resources.limits.%s: %s", name, what);
+}
+
+static int kube_container(struct sl_context *ctx, const struct sl_container *container,
+                          void *data)
+{
+    const struct kube_walk *walk = data;
+    const struct sl_node *security =
+        sl_mapping_value(container->container, "securityContext", NULL);
+    if (sl_node_kind(security) != SL_NODE_MAPPING)
+        security = NULL;
+    switch (walk->check) {
+    case KUBE_CAP_DROP_ALL:
+        return kube_cap_drop_all(ctx, container, security);
+    case KUBE_NO_NEW_PRIVILEGES:
+        return kube_boolean(ctx, container, security, "allowPrivilegeEscalation",
+                            "securityContext.allowPrivilegeEscalation", 0, walk->rule,
+                            "allowPrivilegeEscalation is not false: a setuid program "
+                            "of the image can make its user root",
+                            "allowPrivilegeEscalation is not false: a setuid program "
+                            "of the image can make its user root");
+    case KUBE_READ_ONLY:
+        return kube_boolean(ctx, container, security, "readOnlyRootFilesystem",
+                            "securityContext.readOnlyRootFilesystem", 1, walk->rule,
+                            "the root file system is writable (no "
+                            "readOnlyRootFilesystem: true)",
+                            "readOnlyRootFilesystem is not true: the root file "
+                            "system is writable");
+    case KUBE_MEMORY_LIMIT:
+        return kube_limit(ctx, container, "memory", walk->rule,
+                          "the container may use all of the node's memory");
+    case KUBE_CPU_LIMIT:
+        return kube_limit(ctx, container, "cpu", walk->rule,
+                          "the container may use every CPU of the node");
+    case KUBE_NON_ROOT_USER:
+        return kube_non_root_user(ctx, container, security, walk->pod_security);
+    }
+    return SL_OK;
+}
+
+/* Runs one container rule over an agent-env service or a pod spec. */
+static int kube_check(struct sl_context *ctx, const char *service,
+                      const struct sl_node *settings, enum kube_check check,
+                      const char *rule)
+{
+    struct kube_walk walk;
+    walk.check = check;
+    walk.rule = rule;
+    walk.pod_security = NULL;
+    if (sl_kind(ctx) == SL_KIND_KUBERNETES)
+        walk.pod_security = sl_mapping_value(settings, "securityContext", NULL);
+    return sl_containers(ctx, service, settings, kube_container, &walk);
+}
+
+/* The check_service of a rule that reads Compose services one way and
+ * containers another. */
+#define KUBE_DISPATCH(function, compose_check, check, rule)                   \
+    static int function(struct sl_context *ctx, const char *service,          \
+                        const struct sl_node *service_key,                    \
+                        const struct sl_node *settings)                       \
+    {                                                                         \
+        if (sl_kind(ctx) == SL_KIND_COMPOSE)                                  \
+            return compose_check(ctx, service, service_key, settings);        \
+        return kube_check(ctx, service, settings, check, rule);               \
+    }
+
+KUBE_DISPATCH(check_cap_drop_all_kinds, check_cap_drop_all, KUBE_CAP_DROP_ALL,
+              "cap_drop_all")
+KUBE_DISPATCH(check_no_new_privileges_kinds, check_no_new_privileges,
+              KUBE_NO_NEW_PRIVILEGES, "no_new_privileges")
+KUBE_DISPATCH(check_read_only_kinds, check_read_only, KUBE_READ_ONLY, "read_only")
+KUBE_DISPATCH(check_memory_limit_kinds, check_memory_limit, KUBE_MEMORY_LIMIT,
+              "memory_limit")
+KUBE_DISPATCH(check_cpu_limit_kinds, check_cpu_limit, KUBE_CPU_LIMIT, "cpu_limit")
+KUBE_DISPATCH(check_non_root_user_kinds, check_non_root_user, KUBE_NON_ROOT_USER,
+              "non_root_user")
+
+/* ---------------------------------------------------------------------- */
+/* SBX109 network_egress (agent-env)                                       */
+/* ---------------------------------------------------------------------- */
+
+/* A top-level list of the agent-env chart that opens egress, and the items
+ * that open it to the whole internet. */
+struct egress_list {
+    const char *name;
+    const char *open[3];                /* NULL-terminated, any case */
+    const char *what;
+};
+
+static const struct egress_list egress_lists[] = {
+    { "allowEntities", { "world", "all", NULL },
+      "lets every sandbox pod reach any address outside the cluster" },
+    { "allowDomains", { "*", NULL, NULL },
+      "lets every sandbox pod reach any domain" },
+    { "allowCIDR", { "0.0.0.0/0", "::/0", NULL },
+      "lets every sandbox pod reach any address" },
+};
+
+static int equals_any_case(const char *text, size_t length, const char *word)
+{
+    if (strlen(word) != length)
+        return 0;
+    for (size_t i = 0; i < length; i++)
+        if (ascii_upper((unsigned char)text[i]) != ascii_upper((unsigned char)word[i]))
+            return 0;
+    return 1;
+}
+
+static int check_network_egress(struct sl_context *ctx, const struct sl_node *root)
+{
+    for (size_t l = 0; l < sizeof(egress_lists) / sizeof(*egress_lists); l++) {
+        const struct egress_list *list = &egress_lists[l];
+        const struct sl_node *key;
+        const struct sl_node *value = sl_mapping_value(root, list->name, &key);
+        size_t count = sl_list_count(value);
+        for (size_t i = 0; i < count; i++) {
+            const struct sl_node *where;
+            const struct sl_node *entry = sl_list_entry(value, key, i, &where);
+            size_t length;
+            const char *text = sl_setting_text(entry, &length);
+            char quoted[SL_QUOTE_SIZE];
+            int status = SL_OK;
+            if (text == NULL)
+                continue;
+            sl_quote(quoted, sizeof(quoted), text, length);
+            if (sl_is_templated(ctx, text, length)) {
+                status = sl_reportf(ctx, where, list->name, text, length,
+                                    SL_SEVERITY_WARNING, "%s entry '%s' is Helm "
+                                    "template text and cannot be checked", list->name,
+                                    quoted);
+            } else {
+                for (size_t o = 0; list->open[o] != NULL; o++)
+                    if (equals_any_case(text, length, list->open[o])) {
+                        status = sl_reportf(ctx, where, list->name, text, length,
+                                            SL_SEVERITY_DEFAULT, "%s '%s' %s: "
+                                            "unrestricted internet access",
+                                            list->name, quoted, list->what);
+                        break;
+                    }
+            }
+            if (status != SL_OK)
+                return SL_ERROR;
+        }
+    }
+    return SL_OK;
+}
+
+/* ---------------------------------------------------------------------- */
 /* The rules                                                               */
 /* ---------------------------------------------------------------------- */
 
@@ -985,6 +1318,10 @@ static const struct sl_rule cap_drop_all_rule = {
         "lists); a list tagged !reset is no list. When the service extends "
         "one in another file, which sandlint does not see here, a missing "
         "cap_drop is a warning.\n"
+        "In agent-env values and Kubernetes objects, each container's "
+        "securityContext.capabilities.drop (agent-env: each service and its"
+        " initContainers; Kubernetes: every container of every pod spec); "
+        "key CONTAINER:cap_drop_all.\n"
         "Part of sandbox_hardening: off unless selected "
         "(--extend-select sandbox_hardening, or extend-select in the "
         "configuration).",
@@ -1012,7 +1349,8 @@ static const struct sl_rule cap_drop_all_rule = {
         "    image: sandbox:1.0\n"
         "    cap_drop: [NET_RAW]",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_service = check_cap_drop_all,
+    .check_service = check_cap_drop_all_kinds,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule no_new_privileges_rule = {
@@ -1038,6 +1376,9 @@ static const struct sl_rule no_new_privileges_rule = {
         "same file, count; a list tagged !reset is no list; a service that "
         "extends one in another file gets a warning instead of the error "
         "for a missing item.\n"
+        "In agent-env values and Kubernetes objects, each container's "
+        "securityContext.allowPrivilegeEscalation that is not false "
+        "(missing: at the container); key CONTAINER:no_new_privileges.\n"
         "Part of sandbox_hardening: off unless selected.",
     .rationale =
         "A hardened agent sandbox runs with `docker run --security-opt "
@@ -1063,7 +1404,8 @@ static const struct sl_rule no_new_privileges_rule = {
         "    security_opt:\n"
         "      - no-new-privileges:false",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_service = check_no_new_privileges,
+    .check_service = check_no_new_privileges_kinds,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule read_only_rule = {
@@ -1082,6 +1424,9 @@ static const struct sl_rule read_only_rule = {
         "- An interpolated value: a warning, which cannot be checked.\n"
         "A value merged from an anchor, or from a service extended in the "
         "same file, counts; a value tagged !reset is no value.\n"
+        "In agent-env values and Kubernetes objects, each container's "
+        "securityContext.readOnlyRootFilesystem that is not true; key "
+        "CONTAINER:read_only.\n"
         "Part of sandbox_hardening: off unless selected.",
     .rationale =
         "A hardened agent sandbox is started with `docker run "
@@ -1108,7 +1453,8 @@ static const struct sl_rule read_only_rule = {
         "    image: sandbox:1.0\n"
         "    read_only: false",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_service = check_read_only,
+    .check_service = check_read_only_kinds,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule pids_limit_rule = {
@@ -1181,6 +1527,11 @@ static const struct sl_rule memory_limit_rule = {
         "cannot be checked.\n"
         "Values merged from an anchor, and from services extended in the "
         "same file, count; a value tagged !reset is none.\n"
+        "In Kubernetes objects, each container (not ephemeral ones) without"
+        " resources.limits.memory; in agent-env values only a service or "
+        "init container whose resources are given without it (the chart's "
+        "defaults set both when resources are not given); key "
+        "CONTAINER:memory_limit.\n"
         "Part of sandbox_hardening: off unless selected.",
     .rationale =
         "A hardened agent sandbox is bounded with `docker run --memory "
@@ -1208,7 +1559,8 @@ static const struct sl_rule memory_limit_rule = {
         "    image: sandbox:1.0\n"
         "    mem_limit: 0",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_service = check_memory_limit,
+    .check_service = check_memory_limit_kinds,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule cpu_limit_rule = {
@@ -1232,6 +1584,10 @@ static const struct sl_rule cpu_limit_rule = {
         "which the sandbox may then fill) are not limits. Values merged "
         "from an anchor, and from services extended in the same file, "
         "count; a value tagged !reset is none.\n"
+        "In Kubernetes objects, each container (not ephemeral ones) without"
+        " resources.limits.cpu; in agent-env values only a service or init "
+        "container whose resources are given without it (the chart's "
+        "defaults set both); key CONTAINER:cpu_limit.\n"
         "Part of sandbox_hardening: off unless selected.",
     .rationale =
         "A hardened agent sandbox's `docker run` bounds processes and memory; a "
@@ -1259,7 +1615,8 @@ static const struct sl_rule cpu_limit_rule = {
         "    image: sandbox:1.0\n"
         "    mem_limit: 2g",
     .default_severity = SL_SEVERITY_WARNING,
-    .check_service = check_cpu_limit,
+    .check_service = check_cpu_limit_kinds,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule non_root_user_rule = {
@@ -1282,6 +1639,10 @@ static const struct sl_rule non_root_user_rule = {
         "- An interpolated user: a warning, which cannot be checked.\n"
         "A user merged from an anchor, or from a service extended in the "
         "same file, counts; a user tagged !reset is none.\n"
+        "In agent-env values and Kubernetes objects, each container whose "
+        "runAsNonRoot is not true and whose runAsUser is 0 or unset, the "
+        "container's securityContext over the pod's as Kubernetes applies "
+        "them; key CONTAINER:non_root_user.\n"
         "Part of sandbox_hardening: off unless selected.",
     .rationale =
         "Root in a container is root on the host's kernel: every kernel "
@@ -1305,7 +1666,8 @@ static const struct sl_rule non_root_user_rule = {
         "    image: sandbox:1.0\n"
         "    user: root",
     .default_severity = SL_SEVERITY_WARNING,
-    .check_service = check_non_root_user,
+    .check_service = check_non_root_user_kinds,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
 };
 
 static const struct sl_rule published_ports_rule = {
@@ -1364,10 +1726,57 @@ static const struct sl_rule published_ports_rule = {
     .check_service = check_published_ports,
 };
 
+static const struct sl_rule network_egress_rule = {
+    SL_RULE_INIT,
+    .code = "SBX109",
+    .name = "network_egress",
+    .group = GROUP,
+    .flags = SL_RULE_OPT_IN,
+    .security_severity = 6.0,
+    .summary = "an agent-env sandbox open to the whole internet",
+    .description =
+        "Reports, in agent-env values (inspect_k8s_sandbox's Helm chart), "
+        "each top-level entry that opens egress to everything:\n"
+        "- allowEntities world or all (Cilium's entities, any case);\n"
+        "- allowDomains *;\n"
+        "- allowCIDR 0.0.0.0/0 or ::/0.\n"
+        "Named domains, narrower wildcards (*.pypi.org) and ranges are "
+        "fine: they are the author's call. Helm template text "
+        "({{ ... }}) is a warning: it cannot be checked. Compose files and "
+        "Kubernetes objects are not checked: whether they reach the "
+        "internet depends on network policies outside the file.\n"
+        "Part of sandbox_hardening: off unless selected "
+        "(--extend-select sandbox_hardening, or extend-select in the "
+        "configuration).",
+    .rationale =
+        "The chart's default is no internet at all: a sandbox reaches only "
+        "the domains and ranges its author lists. An entry that opens "
+        "everything lets sandboxed code download tools, reach cloud "
+        "metadata and control planes outside the cluster, and send out "
+        "whatever it finds - seed 003's --network none, undone by one "
+        "line.",
+    .fix =
+        "List the domains the task needs (allowDomains: [pypi.org, "
+        "files.pythonhosted.org]) or the ranges (allowCIDR: "
+        "[203.0.113.0/24]). If the task really needs the whole internet, "
+        "allowlist the key under sandbox_hardening for the package.",
+    .key_format =
+        "allowEntities:ENTITY, allowDomains:*, allowCIDR:RANGE "
+        "(document-level keys, no service; e.g. allowEntities:world)",
+    .example =
+        "allowEntities: [world]\n"
+        "services:\n"
+        "  default:\n"
+        "    image: python:3.12",
+    .default_severity = SL_SEVERITY_ERROR,
+    .check_document = check_network_egress,
+    .kinds = SL_KIND_AGENT_ENV,
+};
+
 static const struct sl_rule *const rules[] = {
     &cap_drop_all_rule, &no_new_privileges_rule, &read_only_rule, &pids_limit_rule,
     &memory_limit_rule, &cpu_limit_rule, &non_root_user_rule, &published_ports_rule,
-    NULL,
+    &network_egress_rule, NULL,
 };
 
 static const struct sl_plugin plugin = {

@@ -57,8 +57,8 @@ expect_status 1 "--select SBX101" -- --format json --select SBX101 plain || true
 expect_status 0 "--select published_ports" -- --format json --select published_ports plain || true
 [ "$(rules_in)" = "SBX108 " ] && pass "--select by name" || fail "--select published_ports: $(rules_in)"
 expect_status 0 "--list-rules" -- --list-rules || true
-[ "$(grep -c 'sandbox_hardening.*(opt-in, not selected)$' "$out")" -eq 8 ] \
-    && pass "--list-rules marks the eight rules opt-in, not selected" || fail "--list-rules: $(cat "$out")"
+[ "$(grep -c 'sandbox_hardening.*(opt-in, not selected)$' "$out")" -eq 9 ] \
+    && pass "--list-rules marks the nine rules opt-in, not selected" || fail "--list-rules: $(cat "$out")"
 
 # --- ... and on with the configuration's extend-select ------------------------
 mkdir ini toml both
@@ -98,6 +98,9 @@ explains SBX105 "docker run --memory 2g" "mem_limit: 2g" "memory: 2g"
 explains SBX106 "docker run --cpus 2" "cpus: 2"
 explains SBX107 "docker run --user 1000:1000" 'user: "1000:1000"' "image may set"
 explains SBX108 "without -p" '"127.0.0.1:8080:80"' "host_ip: 127.0.0.1"
+explains SBX109 "opt-in" "allowEntities world or all" "no internet at all" "allowDomains: [pypi.org"
+explains SBX007 "gVisor" "runtimeClassName" "Remove runtimeClassName"
+explains SBX008 "automountServiceAccountToken: true" "/var/run/secrets/kubernetes.io/serviceaccount/token" "automountServiceAccountToken: false"
 
 # --- security-severity per rule -----------------------------------------------
 expect_status 1 "hardening sarif" -- --format sarif --extend-select sandbox_hardening plain || true

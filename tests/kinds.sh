@@ -1,0 +1,81 @@
+#!/bin/sh
+# File kinds (SPEC §12): which files are agent-env values or Kubernetes
+# objects, and that keys, allowlists, suppressions, --update-allowlist,
+# standard input and every output format work for them as for Compose.
+. "${abs_top_srcdir:?}/tests/lib.sh"
+make_scratch
+cd "$scratch"
+mkdir -p repo/task repo/charts/web repo/deploy/nested repo/other
+cat > repo/task/values.yaml <<'YAML'
+services:
+  default:
+    image: python:3.12
+    runtimeClassName: runc
+    securityContext:
+      privileged: true  # sandlint: ignore[SBX001] -- reviewed: a CTF needs it
+YAML
+# Another chart's values: skipped silently, neither checked nor counted.
+printf 'replicaCount: 2\nimage:\n  repository: nginx\n' > repo/charts/web/values.yaml
+printf 'apiVersion: v1\nkind: Pod\nmetadata: {name: runner}\nspec:\n  hostPID: true\n  containers: []\n' \
+    > repo/deploy/nested/pod.yaml
+printf 'not: an object\n' > repo/deploy/notes.yaml
+printf 'apiVersion: v1\nkind: Pod\nmetadata: {name: elsewhere}\nspec:\n  hostIPC: true\n' \
+    > repo/other/pod.yaml
+
+# --- discovery ---------------------------------------------------------------
+expect_status 1 "a values file is found" -- --root repo --format json repo
+contains "$out" '"key": "default:runtimeClassName:runc"' "agent-env values are checked"
+contains "$out" '"files": 1,' "other charts' values are neither checked nor counted"
+lacks "$out" "Pod/runner" "no kubernetes setting: objects are not searched for"
+printf '[sandlint]\nkubernetes = deploy/**\n' > repo/.sandlint.ini
+expect_status 1 "kubernetes globs" -- --root repo --format json repo
+contains "$out" '"key": "Pod/runner:hostPID"' "an object under a kubernetes glob is checked"
+lacks "$out" "Pod/elsewhere" "an object outside the globs is not"
+lacks "$out" "notes.yaml" "a YAML file under the glob that is no object is skipped silently"
+contains "$out" '"files": 2,' "and is not counted"
+expect_status 1 "an object named explicitly" -- --root repo --format json repo/other/pod.yaml
+contains "$out" '"key": "Pod/elsewhere:hostIPC"' "a named object is checked whatever the globs"
+printf '[tool.sandlint]\nkubernetes = ["deploy/**"]\n' > pyproject.toml
+mkdir toml && mv pyproject.toml toml/ && cp -R repo/deploy toml/
+expect_status 1 "kubernetes in pyproject.toml" -- --root toml --format json toml
+contains "$out" '"key": "Pod/runner:hostPID"' "the TOML setting works as the INI one"
+printf '[tool.sandlint]\nkubernetes = [1]\n' > toml/pyproject.toml
+expect_status 2 "kubernetes globs are strings" -- --root toml toml
+contains "$err" "pyproject.toml:2:" "a wrong type is a config error at its position"
+
+# --- suppressions, allowlists, --update-allowlist ----------------------------
+expect_status 1 "suppression comment" -- --root repo --format json --show-accepted repo/task
+contains "$out" '"key": "default:securityContext.privileged", "message": "a privileged container' \
+    "the finding is keyed by the field path"
+grep '"key": "default:securityContext.privileged"' "$out" >line || true
+contains line '"status": "suppressed"' "a suppression comment covers an agent-env finding"
+printf '[sandlint]\nkubernetes = deploy/**\n[allowlist sandbox_privileges]\n* = default:runtimeClassName:runc\n* = Pod/runner:hostPID\n' \
+    > repo/.sandlint.ini
+expect_status 0 "allowlist" -- --root repo --format json repo
+contains "$out" '"message": "Allowlisted: runtimeClassName' "'* = S:runtimeClassName:runc' accepts it"
+contains "$out" '"key": "Pod/runner:hostPID", "message": "Allowlisted: ' "a workload key in the allowlist"
+printf '[sandlint]\nkubernetes = deploy/**\n' > repo/.sandlint.ini
+expect_status 0 "--update-allowlist" -- --root repo --update-allowlist repo
+contains repo/.sandlint.ini "* = Pod/runner:hostPID" "--update-allowlist writes the workload key"
+contains repo/.sandlint.ini "* = default:runtimeClassName:runc" "and the agent-env key"
+expect_status 0 "a run after the update passes" -- --root repo repo
+
+# --- standard input and output formats ---------------------------------------
+printf 'services:\n  default:\n    image: x\n    runtimeClassName: kata\n' >stdin.yaml
+expect_status 1 "standard input named values.yaml" -- --format json --stdin-filename task/values.yaml - <stdin.yaml
+contains "$out" '"key": "default:runtimeClassName:kata"' "standard input is agent-env by its name"
+for format in sarif gitlab; do
+    expect_status 1 "$format" -- --root repo --format $format repo/other/pod.yaml
+    json_valid "$out" && pass "$format is valid JSON" || fail "$format is not JSON"
+    contains "$out" "Pod/elsewhere:hostIPC" "$format carries the workload key"
+done
+expect_status 1 "github" -- --root repo --format github repo/other/pod.yaml
+contains "$out" "::error file=other/pod.yaml,line=5,col=3" "github annotates the object's line"
+
+# --- the examples show every new finding --------------------------------------
+expect_status 1 "examples" -- --format json --extend-select sandbox_hardening \
+    "$abs_top_srcdir/examples/agent-env" "$abs_top_srcdir/examples/agent-sandbox/sandbox.yaml"
+for code in SBX001 SBX002 SBX003 SBX006 SBX007 SBX008 SBX101 SBX102 SBX103 SBX105 SBX106 SBX107 SBX109; do
+    contains "$out" "\"rule\": \"$code\"" "the examples show $code"
+done
+finish
