@@ -3,6 +3,9 @@
  * find the same Compose files sandlint would, read each, and run libyaml's
  * event parser over it, doing nothing else.
  *     yaml_events DIR...
+ *     yaml_events --all-yaml DIR...   every *.yaml and *.yml file, as
+ *                                     sandlint reads a tree under a
+ *                                     'kubernetes = **' glob
  */
 #define _GNU_SOURCE 1
 
@@ -16,6 +19,7 @@
 #include <yaml.h>
 
 static unsigned long files, events, bytes_total;
+static int all_yaml;        /* --all-yaml: not only Compose names */
 static char *buffer;
 static size_t capacity;
 
@@ -28,6 +32,13 @@ static int compose_name(const char *name)
     size_t length = strlen(name);
     return (length >= 11 && strcmp(name + length - 4, ".yml") == 0) ||
            (length >= 12 && strcmp(name + length - 5, ".yaml") == 0);
+}
+
+static int yaml_name(const char *name)
+{
+    size_t length = strlen(name);
+    return (length > 4 && strcmp(name + length - 4, ".yml") == 0) ||
+           (length > 5 && strcmp(name + length - 5, ".yaml") == 0);
 }
 
 static void parse(const char *path)
@@ -72,7 +83,8 @@ static int visit(const char *path, const struct stat *info, int type, struct FTW
     (void)info;
     if (type == FTW_D && strcmp(path + where->base, ".git") == 0)
         return FTW_SKIP_SUBTREE;
-    if (type == FTW_F && compose_name(path + where->base))
+    if (type == FTW_F && (all_yaml ? yaml_name(path + where->base)
+                                   : compose_name(path + where->base)))
         parse(path);
     return FTW_CONTINUE;
 }
@@ -81,6 +93,10 @@ int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         struct stat info;
+        if (strcmp(argv[i], "--all-yaml") == 0) {
+            all_yaml = 1;
+            continue;
+        }
         if (stat(argv[i], &info) == 0 && S_ISREG(info.st_mode))
             parse(argv[i]);
         else
