@@ -86,9 +86,10 @@ void scan_file(const struct scan_settings *settings,
 
 void scan_text(const struct scan_settings *settings, const char *data,
                size_t length, const char *display, const char *package,
-               struct file_check *check)
+               unsigned candidates, struct file_check *check)
 {
     file_check_init(check, settings->registry, display, package);
+    check->candidates = candidates;
     struct source_text text = { xmemdup(data, length), length };
     scan_source(settings, &text, check);
 }

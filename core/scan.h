@@ -31,10 +31,12 @@ struct scan_settings {
 void scan_file(const struct scan_settings *settings,
                const struct discovered_file *file, struct file_check *check);
 
-/* Checks length bytes of Compose text as if read from a file named
- * display (for fuzzing and tests).  display and package are borrowed. */
+/* Checks length bytes of text as if read from a file named display that
+ * discovery picked for candidates (enum file_candidate; the kind is then
+ * decided from the text as for a file), for fuzzing and tests.  display
+ * and package are borrowed. */
 void scan_text(const struct scan_settings *settings, const char *data,
                size_t length, const char *display, const char *package,
-               struct file_check *check);
+               unsigned candidates, struct file_check *check);
 
 #endif

@@ -1,6 +1,7 @@
 /*
- * fuzz_compose.c - libFuzzer target: one Compose file through the whole
- * per-file pipeline (encoding checks, YAML model, every built-in rule
+ * fuzz_compose.c - libFuzzer target: one Compose file, agent-env values
+ * file or Kubernetes manifest through the whole per-file pipeline
+ * (encoding checks, YAML model, the file's kind, every built-in rule
  * plugin, suppression comments), exactly as a worker runs it.
  */
 #include "config.h"
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_kind.h"
 #include "loader.h"
 #include "registry.h"
 #include "scan.h"
@@ -60,11 +62,30 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
+/* The first byte picks how the file was found, so every kind's code (the
+ * Compose model, agent-env values, Kubernetes objects and pod specs) is
+ * reached; inputs without it are Compose files, as the seeds are. */
+static const struct {
+    const char *display;
+    unsigned candidates;
+} fuzz_places[] = {
+    { "fuzz/compose.yaml", CANDIDATE_COMPOSE },
+    { "fuzz/values.yaml", CANDIDATE_VALUES },
+    { "fuzz/deploy/sandbox.yaml", CANDIDATE_KUBERNETES },
+    { "fuzz/named.yaml", CANDIDATE_NAMED },
+};
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    size_t place = 0;
+    if (size > 0 && data[0] >= 0xf8 && data[0] < 0xf8 + 4) {
+        place = data[0] - 0xf8;   /* bytes never valid in UTF-8 */
+        data++;
+        size--;
+    }
     struct file_check check;
-    scan_text(&settings, (const char *)data, size, "fuzz/compose.yaml", "fuzz",
-              &check);
+    scan_text(&settings, (const char *)data, size, fuzz_places[place].display, "fuzz",
+              fuzz_places[place].candidates, &check);
     file_check_release(&check);
     return 0;
 }

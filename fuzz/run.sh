@@ -30,7 +30,18 @@ if [ -z "$(ls -A "$corpus")" ]; then
         compose|suppress)
             seed "$top"/tests/golden/*.yaml "$top"/tests/golden/*/*.y*ml "$top"/tests/golden/*/*/*.y*ml \
                  "$top"/tests/golden/*/*/*/*.y*ml "$top"/tests/fuzz-regressions/"$target"/*
-            find "$shared/corpus" -name '*.y*ml' -size -64k 2>/dev/null | head -3000 | while read -r f; do seed "$f"; done ;;
+            find "$shared/corpus" -name '*.y*ml' -size -64k 2>/dev/null | head -3000 | while read -r f; do seed "$f"; done
+            if [ "$target" = compose ]; then
+                # Kubernetes sandboxes, behind the byte that picks their
+                # kind in fuzz_compose.c (0xf9 values, 0xfa manifests).
+                tmp=$(mktemp)
+                find "$shared/corpus-k8s" -name '*.y*ml' -size -64k 2>/dev/null | while read -r f; do
+                    case ${f##*/} in *values*) printf '\371' ;; *) printf '\372' ;; esac > "$tmp"
+                    cat "$f" >> "$tmp"
+                    seed "$tmp"
+                done
+                rm -f "$tmp"
+            fi ;;
         toml)
             find "$top/tests/data/toml-test/tests" -name '*.toml' 2>/dev/null | while read -r f; do seed "$f"; done
             seed "$top"/tests/golden/*/pyproject.toml "$top"/tests/fuzz-regressions/toml/* ;;
