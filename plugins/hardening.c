@@ -974,17 +974,6 @@ struct kube_walk {
     const struct sl_node *pod_security; /* the pod spec's securityContext */
 };
 
-static int report_templated(struct sl_context *ctx, const char *service,
-                            const struct sl_node *where, const char *field,
-                            const char *text, size_t length)
-{
-    char quoted[SL_QUOTE_SIZE];
-    return sl_reportf_service(ctx, service, where, field, text, length,
-                              SL_SEVERITY_WARNING,
-                              "%s is Helm template text '%s' and cannot be checked",
-                              field, sl_quote(quoted, sizeof(quoted), text, length));
-}
-
 /* A boolean written as false (YAML false, or a string Kubernetes' YAML
  * reader takes as false). */
 static int is_false(const struct sl_node *value)
@@ -1008,7 +997,7 @@ static int kube_boolean(struct sl_context *ctx, const struct sl_container *conta
     size_t length;
     const char *text = sl_setting_text(value, &length);
     if (text != NULL && sl_is_templated(ctx, text, length))
-        return report_templated(ctx, container->service, value, field, text, length);
+        return sl_report_templated(ctx, container->service, value, field, text, length);
     if (want ? sl_is_truthy(value) : is_false(value))
         return SL_OK;
     if (value == NULL || sl_is_empty(value))
@@ -1041,7 +1030,7 @@ static int kube_cap_drop_all(struct sl_context *ctx, const struct sl_container *
         size_t length;
         const char *text = sl_setting_text(sl_list_entry(drop, key, i, &where), &length);
         if (text != NULL && sl_is_templated(ctx, text, length) &&
-            report_templated(ctx, container->service, where, field, text, length) != SL_OK)
+            sl_report_templated(ctx, container->service, where, field, text, length) != SL_OK)
             return SL_ERROR;
     }
     if (templated > 0)
@@ -1079,13 +1068,13 @@ static int kube_non_root_user(struct sl_context *ctx, const struct sl_container 
     size_t length;
     const char *text = sl_setting_text(non_root, &length);
     if (text != NULL && sl_is_templated(ctx, text, length))
-        return report_templated(ctx, container->service, non_root,
+        return sl_report_templated(ctx, container->service, non_root,
                                 "securityContext.runAsNonRoot", text, length);
     if (sl_is_truthy(non_root))
         return SL_OK;
     text = sl_setting_text(user, &length);
     if (text != NULL && sl_is_templated(ctx, text, length))
-        return report_templated(ctx, container->service, user,
+        return sl_report_templated(ctx, container->service, user,
                                 "securityContext.runAsUser", text, length);
     if (text != NULL && !sl_text_equals(text, length, "0"))
         return SL_OK;
@@ -1122,7 +1111,7 @@ static int kube_limit(struct sl_context *ctx, const struct sl_container *contain
     value = sl_mapping_path(resources, path, NULL);
     text = sl_setting_text(value, &length);
     if (text != NULL && sl_is_templated(ctx, text, length))
-        return report_templated(ctx, container->service, value, field, text, length);
+        return sl_report_templated(ctx, container->service, value, field, text, length);
     if (text != NULL || (value != NULL && sl_node_kind(value) != SL_NODE_SCALAR))
         return SL_OK;
     return sl_reportf_service(ctx, container->service,

@@ -131,7 +131,6 @@ static int check_pod_spec(struct sl_context *ctx, const struct sl_node *spec)
         const struct sl_node *value = sl_mapping_value(spec, pod_namespaces[i].name, &key);
         const char *text;
         size_t length;
-        char quoted[SL_QUOTE_SIZE];
         int status = SL_OK;
         if (value == NULL)
             continue;
@@ -142,10 +141,8 @@ static int check_pod_spec(struct sl_context *ctx, const struct sl_node *spec)
                                 pod_namespaces[i].name, pod_namespaces[i].what);
             break;
         case SL_FLAG_INTERPOLATED:
-            status = sl_reportf(ctx, key, pod_namespaces[i].name, text, length,
-                                SL_SEVERITY_WARNING, "%s is Helm template text "
-                                "'%s' and cannot be checked", pod_namespaces[i].name,
-                                sl_quote(quoted, sizeof(quoted), text, length));
+            status = sl_report_templated(ctx, NULL, key, pod_namespaces[i].name, text,
+                                         length);
             break;
         default:
             break;

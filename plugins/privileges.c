@@ -134,18 +134,6 @@ static const struct unconfined_type unconfined_types[] = {
       { "Unmasked", NULL, NULL }, "unmasks the kernel's protected /proc paths", 1 },
 };
 
-/* A value that cannot be checked: Helm template text. */
-static int report_templated(struct sl_context *ctx, const char *service,
-                            const struct sl_node *where, const char *field,
-                            const char *text, size_t length)
-{
-    char quoted[SL_QUOTE_SIZE];
-    return sl_reportf_service(ctx, service, where, field, text, length,
-                              SL_SEVERITY_WARNING,
-                              "%s is Helm template text '%s' and cannot be checked",
-                              field, sl_quote(quoted, sizeof(quoted), text, length));
-}
-
 /* An item that is a collection where a scalar is expected. */
 static int report_collection(struct sl_context *ctx, const char *service,
                              const struct sl_node *where, const char *field,
@@ -176,7 +164,7 @@ static int check_kube_privileged(struct sl_context *ctx, const char *service,
                                          "capability, the host's devices and no "
                                          "seccomp or AppArmor confinement");
     case SL_FLAG_INTERPOLATED:
-        return report_templated(ctx, service, key, "securityContext.privileged",
+        return sl_report_templated(ctx, service, key, "securityContext.privileged",
                                 text, length);
     default:
         return SL_OK;
@@ -202,7 +190,7 @@ static int check_capabilities_add(struct sl_context *ctx, const char *service,
         else if (text == NULL)
             status = SL_OK;     /* an empty item is no setting */
         else if (sl_is_templated(ctx, text, length))
-            status = report_templated(ctx, service, where, field, text, length);
+            status = sl_report_templated(ctx, service, where, field, text, length);
         else
             status = sl_reportf_service(ctx, service, where, field, text, length,
                                         SL_SEVERITY_DEFAULT,
@@ -233,7 +221,7 @@ static int check_unconfined_types(struct sl_context *ctx, const char *service,
         if (text == NULL)
             continue;
         if (sl_is_templated(ctx, text, length)) {
-            status = report_templated(ctx, service, value, type->field, text, length);
+            status = sl_report_templated(ctx, service, value, type->field, text, length);
         } else {
             for (size_t v = 0; type->values[v] != NULL; v++)
                 if (sl_text_equals(text, length, type->values[v]))

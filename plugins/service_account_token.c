@@ -89,15 +89,13 @@ static int check_account_name(struct sl_context *ctx, const struct sl_node *mapp
         } else if ((text = sl_setting_text(value, &length)) == NULL ||
                    (default_is_fine && sl_text_equals(text, length, "default"))) {
             continue;
+        } else if (sl_is_templated(ctx, text, length)) {
+            status = sl_report_templated(ctx, NULL, key, fields[i], text, length);
         } else {
-            sl_quote(quoted, sizeof(quoted), text, length);
             status = sl_reportf(ctx, key, fields[i], text, length, SL_SEVERITY_WARNING,
-                                sl_is_templated(ctx, text, length)
-                                    ? "%s is Helm template text '%s' and cannot be "
-                                      "checked"
-                                    : "%s '%s' names a service account whose rights "
-                                      "cannot be checked here",
-                                fields[i], quoted);
+                                "%s '%s' names a service account whose rights "
+                                "cannot be checked here",
+                                fields[i], sl_quote(quoted, sizeof(quoted), text, length));
         }
         if (status != SL_OK)
             return SL_ERROR;

@@ -724,6 +724,21 @@ static inline int sl_reportf_service_scored(struct sl_context *ctx, const char *
     return status;
 }
 
+/* The warning for a value that cannot be checked because it is Helm
+ * template text (sl_is_templated()): "FIELD is Helm template text 'TEXT'
+ * and cannot be checked", for service (NULL: the service being checked)
+ * at node, keyed by field and the text. */
+static inline int sl_report_templated(struct sl_context *ctx, const char *service,
+                                      const struct sl_node *node, const char *field,
+                                      const char *text, size_t length)
+{
+    char quoted[SL_QUOTE_SIZE];
+    return sl_reportf_service(ctx, service, node, field, text, length,
+                              SL_SEVERITY_WARNING,
+                              "%s is Helm template text '%s' and cannot be checked",
+                              field, sl_quote(quoted, sizeof(quoted), text, length));
+}
+
 #ifdef __cplusplus
 }
 #endif
