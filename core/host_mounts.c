@@ -10,30 +10,23 @@
 #include "check.h"
 #include "compose.h"
 #include "host_paths.h"
-#include "xalloc.h"
+#include "sized_out.h"
 #include "yaml_model.h"
-
-/* The largest struct sl_mount a caller may declare (a later version's,
- * far beyond anything the ABI will grow to). */
-#define HOST_MOUNT_MAX_SIZE 4096
 
 /* One walk: where each entry goes. */
 struct mount_walk {
     struct sl_context *ctx;
     sl_mount_fn visit;
     void *data;
-    struct sl_mount *out;       /* what visit receives: caller-sized */
-    size_t out_size;
+    struct sized_out out;       /* what visit receives: caller-sized */
 };
 
 /* Hands one entry to the visitor, zero past what the host fills. */
 static int deliver(struct mount_walk *walk, const struct sl_mount *mount)
 {
-    memset(walk->out, 0, walk->out_size);
-    memcpy(walk->out, mount, sizeof(*mount));
-    walk->out->struct_size = sizeof(*mount);
-    return walk->visit(walk->ctx, walk->out, walk->data) == SL_OK ? SL_OK
-                                                                  : SL_ERROR;
+    struct sl_mount *out = sized_out_fill(&walk->out, mount, sizeof(*mount));
+    out->struct_size = sizeof(*mount);
+    return walk->visit(walk->ctx, out, walk->data) == SL_OK ? SL_OK : SL_ERROR;
 }
 
 static bool text_equals(const char *text, size_t length, const char *word)
@@ -476,22 +469,17 @@ int host_mounts_each(struct sl_context *ctx, const struct sl_node *service,
 {
     if (ctx == NULL)
         return SL_ERROR;
-    if (visit == NULL || mount_size < HOST_MOUNT_SIZE_1_1 ||
-        mount_size > HOST_MOUNT_MAX_SIZE) {
+    struct sl_mount own;
+    struct mount_walk walk = { ctx, visit, data, { NULL, 0, NULL } };
+    if (visit == NULL ||
+        sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
         check_set_error(ctx, "host_mounts(): no callback, or a mount_size that "
                              "is not the size of a struct sl_mount");
         return SL_ERROR;
     }
-    struct sl_mount own;
-    struct mount_walk walk = { ctx, visit, data, &own, sizeof(own) };
-    if (mount_size > sizeof(own)) {
-        walk.out = xcalloc(1, mount_size);
-        walk.out_size = mount_size;
-    }
     int status = walk_setting(&walk, service, "volumes", SL_MOUNT_SHORT);
     if (status == SL_OK)
         status = walk_setting(&walk, service, "volumes_from", SL_MOUNT_VOLUMES_FROM);
-    if (walk.out != &own)
-        free(walk.out);
+    sized_out_end(&walk.out);
     return status;
 }

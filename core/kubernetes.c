@@ -10,12 +10,9 @@
 #include "check.h"
 #include "compose.h"
 #include "host_mounts.h"
+#include "sized_out.h"
 #include "xalloc.h"
 #include "yaml_model.h"
-
-/* The largest struct a caller may declare (a later version's, far beyond
- * anything the ABI will grow to). */
-#define MAX_CALLER_SIZE 4096
 
 static const struct sl_node *lookup(const struct sl_node *mapping, const char *key,
                                     const struct sl_node **key_node)
@@ -87,40 +84,6 @@ char *kubernetes_object_service(const struct sl_node *object)
     return xasprintf("%s/%s", kind ? kind : "<unknown>", name ? name : "<unnamed>");
 }
 
-/* A caller-sized copy of a struct the host filled: zero past what the host
- * knows.  *out is own when the caller's struct is not larger. */
-struct sized_out {
-    void *out;
-    size_t size;
-};
-
-static int sized_begin(struct sized_out *sized, void *own, size_t own_size,
-                       size_t caller_size, size_t minimum)
-{
-    if (caller_size < minimum || caller_size > MAX_CALLER_SIZE)
-        return SL_ERROR;
-    sized->out = own;
-    sized->size = own_size;
-    if (caller_size > own_size) {
-        sized->out = xcalloc(1, caller_size);
-        sized->size = caller_size;
-    }
-    return SL_OK;
-}
-
-static void *sized_fill(struct sized_out *sized, const void *filled, size_t size)
-{
-    memset(sized->out, 0, sized->size);
-    memcpy(sized->out, filled, size);
-    return sized->out;
-}
-
-static void sized_end(struct sized_out *sized, void *own)
-{
-    if (sized->out != own)
-        free(sized->out);
-}
-
 int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
                          size_t pod_size, sl_pod_fn visit, void *data)
 {
@@ -128,7 +91,7 @@ int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
         return SL_ERROR;
     struct sl_pod own;
     struct sized_out sized;
-    if (visit == NULL || sized_begin(&sized, &own, sizeof(own), pod_size, sizeof(own)) != SL_OK) {
+    if (visit == NULL || sized_out_begin(&sized, &own, sizeof(own), pod_size, sizeof(own)) != 0) {
         check_set_error(ctx, "pod_specs(): no callback, or a pod_size that is "
                              "not the size of a struct sl_pod");
         return SL_ERROR;
@@ -147,11 +110,11 @@ int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
             .service_length = strlen(service), .spec = spec, .node = key,
             .object = object,
         };
-        struct sl_pod *out = sized_fill(&sized, &pod, sizeof(pod));
+        struct sl_pod *out = sized_out_fill(&sized, &pod, sizeof(pod));
         status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
     }
     free(service);
-    sized_end(&sized, &own);
+    sized_out_end(&sized);
     return status;
 }
 
@@ -175,7 +138,7 @@ static int visit_list(struct sl_context *ctx, struct sized_out *sized, int sort,
             .service_length = strlen(service), .container = item, .node = item,
             .name = name, .name_length = name ? name_node->u.scalar.length : 0,
         };
-        struct sl_container *out = sized_fill(sized, &container, sizeof(container));
+        struct sl_container *out = sized_out_fill(sized, &container, sizeof(container));
         int status = visit(ctx, out, data);
         free(service);
         if (status != SL_OK)
@@ -193,7 +156,7 @@ int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_
     struct sl_container own;
     struct sized_out sized;
     if (visit == NULL || service_name == NULL ||
-        sized_begin(&sized, &own, sizeof(own), container_size, sizeof(own)) != SL_OK) {
+        sized_out_begin(&sized, &own, sizeof(own), container_size, sizeof(own)) != 0) {
         check_set_error(ctx, "containers(): no callback or service name, or a "
                              "container_size that is not the size of a struct "
                              "sl_container");
@@ -201,7 +164,7 @@ int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_
     }
     int status = SL_OK;
     if (service == NULL || service->kind != SL_NODE_MAPPING) {
-        sized_end(&sized, &own);
+        sized_out_end(&sized);
         return SL_OK;
     }
     if (kind == SL_KIND_KUBERNETES) {
@@ -216,14 +179,14 @@ int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_
             .service = service_name, .service_length = strlen(service_name),
             .container = service, .node = service,
         };
-        struct sl_container *out = sized_fill(&sized, &container, sizeof(container));
+        struct sl_container *out = sized_out_fill(&sized, &container, sizeof(container));
         status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
         if (status == SL_OK && kind == SL_KIND_AGENT_ENV)
             status = visit_list(ctx, &sized, SL_CONTAINER_INIT, service_name,
                                 "initContainers", lookup(service, "initContainers", NULL),
                                 visit, data);
     }
-    sized_end(&sized, &own);
+    sized_out_end(&sized);
     return status;
 }
 
@@ -242,8 +205,8 @@ int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service
         return SL_ERROR;
     struct sl_mount own;
     struct sized_out sized;
-    if (visit == NULL || sized_begin(&sized, &own, sizeof(own), mount_size,
-                                     HOST_MOUNT_SIZE_1_1) != SL_OK) {
+    if (visit == NULL || sized_out_begin(&sized, &own, sizeof(own), mount_size,
+                                     HOST_MOUNT_SIZE_1_1) != 0) {
         check_set_error(ctx, "host_mounts(): no callback, or a mount_size that "
                              "is not the size of a struct sl_mount");
         return SL_ERROR;
@@ -299,9 +262,9 @@ int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service
                     mount.flags |= SL_MOUNT_ENGINE_API;
             }
         }
-        struct sl_mount *out = sized_fill(&sized, &mount, sizeof(mount));
+        struct sl_mount *out = sized_out_fill(&sized, &mount, sizeof(mount));
         status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
     }
-    sized_end(&sized, &own);
+    sized_out_end(&sized);
     return status;
 }
