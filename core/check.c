@@ -361,20 +361,47 @@ static void check_compose_document(struct file_check *check, const struct sl_nod
         check_service(check, root, &services->u.mapping.pairs[i], SL_KIND_COMPOSE);
 }
 
-/* Bounds the items of a Kubernetes List checked as objects: Lists nest. */
+/* Bounds the items of a Kubernetes List checked as objects: Lists nest.
+ * Aliases let a short file repeat one List many times over, so the
+ * objects of a file are bounded too; past either bound the file was not
+ * checked, which fails the run. */
 #define MAX_LIST_DEPTH 8
+#define MAX_OBJECTS_PER_FILE 10000
+
+/* The first List limit a file reaches is its error; the objects past it
+ * are left unchecked without repeating it. */
+static void objects_not_checked(struct file_check *check, const struct sl_node *at,
+                                const char *message)
+{
+    if (check->objects_limit_reported)
+        return;
+    check->objects_limit_reported = true;
+    file_check_unchecked(check, CORE_RULE_YAML, at->line, at->column, message);
+}
 
 /* Checks one Kubernetes object: its document rules, then the service rules
  * on each of its pod specs.  A List's items are objects of their own. */
 static void check_object(struct file_check *check, const struct sl_node *object,
                          unsigned depth)
 {
+    if (check->objects_checked >= MAX_OBJECTS_PER_FILE) {
+        objects_not_checked(check, object, "more than 10000 Kubernetes objects "
+                            "(Lists, with their aliases); the rest were not checked");
+        return;
+    }
+    check->objects_checked++;
     const struct sl_node *kind = value_of(object, "kind", NULL);
     const struct sl_node *items = value_of(object, "items", NULL);
     if (kind->u.scalar.length >= 4 &&
         strcmp(kind->u.scalar.text + kind->u.scalar.length - 4, "List") == 0 &&
-        items != NULL && items->kind == SL_NODE_SEQUENCE && depth < MAX_LIST_DEPTH) {
-        for (size_t i = 0; i < items->u.sequence.count; i++) {
+        items != NULL && items->kind == SL_NODE_SEQUENCE) {
+        if (depth >= MAX_LIST_DEPTH) {
+            objects_not_checked(check, object, "Kubernetes Lists nested more than 8 "
+                                "deep; the objects inside were not checked");
+            return;
+        }
+        for (size_t i = 0; i < items->u.sequence.count && !check->objects_limit_reported;
+             i++) {
             const struct sl_node *item = items->u.sequence.items[i];
             if (file_kind_is_object(item))
                 check_object(check, item, depth + 1);

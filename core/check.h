@@ -24,6 +24,9 @@ struct file_check {
                                    allows (file_kind.h); 0: Compose */
     int kind;                   /* SL_KIND_* decided by file_check_run; 0
                                    before, or when the file was skipped */
+    size_t objects_checked;     /* Kubernetes objects so far (aliases in
+                                   Lists can repeat one many times) */
+    bool objects_limit_reported; /* a List limit's error is out */
 };
 
 /* The plugin-visible context of one callback (opaque in plugin.h). */

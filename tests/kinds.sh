@@ -78,4 +78,31 @@ expect_status 1 "examples" -- --format json --extend-select sandbox_hardening \
 for code in SBX001 SBX002 SBX003 SBX006 SBX007 SBX008 SBX101 SBX102 SBX103 SBX105 SBX106 SBX107 SBX109; do
     contains "$out" "\"rule\": \"$code\"" "the examples show $code"
 done
+
+# --- Lists that aliases multiply ---------------------------------------------
+# list_bomb LEVELS: a List of two aliases of a List of ten aliases ... of a
+# privileged Pod, LEVELS Lists deep: 2 x 10^(LEVELS-1) Pods in a few
+# hundred bytes.
+list_bomb() {
+    printf 'x-defs:\n  a0: &a0 {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {containers: [{name: c, image: x, securityContext: {privileged: true}}]}}\n'
+    level=1
+    while [ "$level" -lt "$1" ]; do
+        previous=$((level - 1))
+        printf '  a%d: &a%d {apiVersion: v1, kind: List, items: [' "$level" "$level"
+        for _ in 1 2 3 4 5 6 7 8 9; do printf '*a%d, ' "$previous"; done
+        printf '*a%d]}\n' "$previous"
+        level=$((level + 1))
+    done
+    printf 'apiVersion: v1\nkind: List\nitems: [*a%d, *a%d]\n' "$(($1 - 1))" "$(($1 - 1))"
+}
+list_bomb 6 > wide-list.yaml
+expect_status 1 "a List that aliases repeat 200,000 times" -- --format json wide-list.yaml
+contains "$out" 'more than 10000 Kubernetes objects (Lists, with their aliases); the rest were not checked' \
+    "objects past 10,000 in a file are an error, not a long run"
+list_bomb 10 > deep-list.yaml
+expect_status 1 "Lists nested ten deep" -- --format json deep-list.yaml
+contains "$out" 'Kubernetes Lists nested more than 8 deep; the objects inside were not checked' \
+    "Lists nested past the limit are an error, not a silent pass"
+[ "$(grep -c '"rule": "SL002"' "$out")" -eq 1 ] && pass "the limit is reported once" \
+    || fail "the limit is reported $(grep -c '"rule": "SL002"' "$out") times"
 finish
