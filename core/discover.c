@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <stdint.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "file_kind.h"
@@ -361,53 +363,67 @@ static void limit_descriptors(struct discovery_walk *walk, struct operand *opera
     }
 }
 
+/* One record of getdents64(2), as the kernel lays it out. */
+struct kernel_dirent64 {
+    uint64_t d_ino;
+    int64_t d_off;
+    unsigned short d_reclen;
+    unsigned char d_type;
+    char d_name[];
+};
+
 /* Reads and sorts what can lead to a file to check in the directory fd:
  * directories, and files named like a candidate (any YAML file when
- * any_yaml: kubernetes globs may pick it). */
+ * any_yaml: kubernetes globs may pick it).  The entries come straight from
+ * getdents64(2) on fd: opendir() would dup the descriptor, stat it and
+ * set its flags again - five system calls per directory, a tenth of a
+ * whole run on a tree with one Compose file per directory. */
 static int read_entries(int fd, struct frame *frame, bool any_yaml)
 {
-    int copy = dup(fd);
-    DIR *handle = copy >= 0 ? fdopendir(copy) : NULL;
-    if (handle == NULL) {
-        int saved = errno;
-        if (copy >= 0)
-            close(copy);
-        errno = saved;
-        return -1;
-    }
+    union {
+        struct kernel_dirent64 first;   /* for its alignment */
+        char bytes[32768];
+    } buffer;
     size_t capacity = 0;
-    struct dirent *entry;
-    while ((errno = 0, entry = readdir(handle)) != NULL) {
-        const char *name = entry->d_name;
-        if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
-            continue;
-        unsigned char type = entry->d_type;
-        if (type == DT_UNKNOWN) {
-            struct stat info;
-            if (fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0)
-                continue;   /* vanished while we looked */
-            type = S_ISDIR(info.st_mode) ? DT_DIR
-                   : S_ISLNK(info.st_mode) ? DT_LNK
-                   : S_ISREG(info.st_mode) ? DT_REG : DT_FIFO;
+    for (;;) {
+        long got = syscall(SYS_getdents64, fd, buffer.bytes, sizeof(buffer.bytes));
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
         }
-        /* Only what can lead to a file to check is kept. */
-        if (type == DT_DIR ? strcmp(name, ".git") == 0
-                           : file_name_candidates(name) == 0 &&
-                                 !(any_yaml && file_name_is_yaml(name)))
-            continue;
-        if (frame->count == capacity) {
-            capacity = capacity ? capacity * 2 : 16;
-            frame->entries = xrealloc(frame->entries, capacity, sizeof(*frame->entries));
+        if (got == 0)
+            break;
+        for (long at = 0; at < got;) {
+            const struct kernel_dirent64 *entry =
+                (const struct kernel_dirent64 *)(buffer.bytes + at);
+            at += entry->d_reclen;
+            const char *name = entry->d_name;
+            if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+                continue;
+            unsigned char type = entry->d_type;
+            if (type == DT_UNKNOWN) {
+                struct stat info;
+                if (fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0)
+                    continue;   /* vanished while we looked */
+                type = S_ISDIR(info.st_mode) ? DT_DIR
+                       : S_ISLNK(info.st_mode) ? DT_LNK
+                       : S_ISREG(info.st_mode) ? DT_REG : DT_FIFO;
+            }
+            /* Only what can lead to a file to check is kept. */
+            if (type == DT_DIR ? strcmp(name, ".git") == 0
+                               : file_name_candidates(name) == 0 &&
+                                     !(any_yaml && file_name_is_yaml(name)))
+                continue;
+            if (frame->count == capacity) {
+                capacity = capacity ? capacity * 2 : 16;
+                frame->entries = xrealloc(frame->entries, capacity,
+                                          sizeof(*frame->entries));
+            }
+            frame->entries[frame->count].name = xstrdup(name);
+            frame->entries[frame->count].type = type;
+            frame->count++;
         }
-        frame->entries[frame->count].name = xstrdup(name);
-        frame->entries[frame->count].type = type;
-        frame->count++;
-    }
-    int saved = errno;
-    closedir(handle);
-    if (saved != 0) {
-        errno = saved;
-        return -1;
     }
     if (frame->count > 1)
         qsort(frame->entries, frame->count, sizeof(*frame->entries), compare_entries);

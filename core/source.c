@@ -62,12 +62,12 @@ static int read_descriptor(int fd, size_t max_size, struct source_text *out,
         close(fd);
         return -1;
     }
-    /* Regular files never block; clear O_NONBLOCK anyway so a short read
-     * is never mistaken for the end. */
-    int flags = fcntl(fd, F_GETFL);
-    if (flags >= 0)
-        (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-
+    /* Reads a regular file until a read returns less than asked once all
+     * fstat() counted is in (a file that grew is read on to its end), or
+     * until a read returns nothing.  O_NONBLOCK stays set: Linux ignores it
+     * for regular files, and on a file system that does not (EAGAIN) it is
+     * cleared and the read tried again - two calls saved per file. */
+    size_t expected = (size_t)info.st_size;
     size_t capacity = (size_t)info.st_size + 1;
     char *data = xmalloc(capacity + 1);
     size_t length = 0;
@@ -83,10 +83,18 @@ static int read_descriptor(int fd, size_t max_size, struct source_text *out,
             capacity *= 2;
             data = xrealloc(data, capacity + 1, 1);
         }
-        ssize_t got = read(fd, data + length, capacity - length);
+        size_t asked = capacity - length;
+        ssize_t got = read(fd, data + length, asked);
         if (got < 0) {
             if (errno == EINTR)
                 continue;
+            if (errno == EAGAIN) {     /* EWOULDBLOCK on Linux */
+                int flags = fcntl(fd, F_GETFL);
+                if (flags >= 0 && (flags & O_NONBLOCK) &&
+                    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0)
+                    continue;
+                errno = EAGAIN;
+            }
             *error = xasprintf("cannot read file: %s", strerror(errno));
             free(data);
             close(fd);
@@ -95,6 +103,8 @@ static int read_descriptor(int fd, size_t max_size, struct source_text *out,
         if (got == 0)
             break;
         length += (size_t)got;
+        if ((size_t)got < asked && length >= expected)
+            break;
     }
     close(fd);
     if (max_size != 0 && length > max_size) {
@@ -302,10 +312,42 @@ size_t source_step(const char *data, size_t length, size_t at,
     return at + step;
 }
 
+/* Whether data is free of NUL bytes and valid UTF-8, without counting
+ * lines: the common answer, found at memory speed. */
+static bool encoding_is_valid(const unsigned char *p, size_t length)
+{
+    if (memchr(p, 0, length) != NULL)
+        return false;
+    size_t i = 0;
+    while (i < length) {
+        /* Eight ASCII bytes at a time. */
+        if (length - i >= 8) {
+            uint64_t word;
+            memcpy(&word, p + i, sizeof(word));
+            if ((word & UINT64_C(0x8080808080808080)) == 0) {
+                i += 8;
+                continue;
+            }
+        }
+        if (p[i] < 0x80) {
+            i++;
+            continue;
+        }
+        size_t step = utf8_decode(p + i, length - i, NULL);
+        if (step == 0)
+            return false;
+        i += step;
+    }
+    return true;
+}
+
 int source_check_encoding(const char *data, size_t length, unsigned *line,
                           unsigned *column, const char **problem)
 {
     const unsigned char *p = (const unsigned char *)data;
+    if (encoding_is_valid(p, length))
+        return 0;
+    /* Find where, counting lines as the YAML parser does. */
     unsigned current_line = 1, current_column = 1;
     size_t i = 0;
     while (i < length) {
