@@ -236,6 +236,12 @@ struct check_run {
     bool updating;
     char *overwritten;                  /* a checked file the report would
                                            replace */
+    struct scan_settings scan;          /* what check_files set */
+    struct pool *pool;                  /* the workers, from the first
+                                           check_files on; owned */
+    struct pool_settings pool_settings; /* the pool's, borrowed by it */
+    int *keep;                          /* descriptors workers keep; owned */
+    size_t keep_count;
 };
 
 static struct discovered_file *next_file(void *data)
@@ -406,6 +412,8 @@ static int open_outside(const struct options *options, struct run *run,
 
 static void check_run_release(struct check_run *flow)
 {
+    pool_close(flow->pool);
+    free(flow->keep);
     for (size_t i = 0; flow->absolute != NULL && i < flow->operand_count; i++)
         free(flow->absolute[i]);
     free(flow->absolute);
@@ -426,37 +434,43 @@ static void check_run_release(struct check_run *flow)
     free(flow->overwritten);
 }
 
-/* Checks every file, in worker processes unless --no-isolation. */
+/* Checks every file of the walk, or of the current round, in worker
+ * processes unless --no-isolation.  The workers of the first call stay for
+ * the rounds after it (check_run_release ends them). */
 static int check_files(const struct options *options, const struct run *run,
                        struct check_run *flow)
 {
-    struct scan_settings settings = {
+    flow->scan = (struct scan_settings){
         .registry = &run->registry,
         .max_file_size = options->max_file_size,
         .max_memory = options->no_isolation ? 0 : options->max_memory,
         .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
     };
     if (options->no_isolation) {
-        pool_run_in_process(&settings, next_file, flow, deliver_file, flow);
+        pool_run_in_process(&flow->scan, next_file, flow, deliver_file, flow);
         return 0;
     }
-    /* Workers open files under the walk's directories, which they keep. */
-    int *keep = NULL;
-    size_t keep_count = flow->walk != NULL ? discovery_descriptors(flow->walk, &keep) : 0;
-    struct pool_settings pool = {
-        .scan = &settings,
-        .jobs = options->jobs ? options->jobs : online_cpus(),
-        .adaptive = options->jobs == 0,
-        .timeout_seconds = options->timeout,
-        .max_memory = options->max_memory,
-        .null_fd = flow->null_fd,
-        .keep_fds = keep,
-        .keep_count = keep_count,
-        .worker_setup = confine_worker,
-    };
-    int status = pool_run(&pool, next_file, flow, deliver_file, flow);
-    free(keep);
-    return status;
+    if (flow->pool == NULL) {
+        /* Workers open files under the walk's directories, which they
+         * keep. */
+        flow->keep_count = flow->walk != NULL
+                               ? discovery_descriptors(flow->walk, &flow->keep) : 0;
+        flow->pool_settings = (struct pool_settings){
+            .scan = &flow->scan,
+            .jobs = options->jobs ? options->jobs : online_cpus(),
+            .adaptive = options->jobs == 0,
+            .timeout_seconds = options->timeout,
+            .max_memory = options->max_memory,
+            .null_fd = flow->null_fd,
+            .keep_fds = flow->keep,
+            .keep_count = flow->keep_count,
+            .worker_setup = confine_worker,
+        };
+        flow->pool = pool_open(&flow->pool_settings);
+        if (flow->pool == NULL)
+            return -1;
+    }
+    return pool_run(flow->pool, next_file, flow, deliver_file, flow);
 }
 
 static int run_checks(const struct options *options, struct run *run)
@@ -507,6 +521,9 @@ static int run_checks(const struct options *options, struct run *run)
         flow.round = NULL;
         flow.round_count = 0;
     }
+    /* The workers' last round is over. */
+    pool_close(flow.pool);
+    flow.pool = NULL;
     /* Even after a failure the report stays well-formed. */
     size_t files = (flow.from_stdin ? 1 : discovery_count(flow.walk)) + flow.round_files -
                    flow.skipped_files;

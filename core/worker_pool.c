@@ -109,6 +109,7 @@ struct pool {
     unsigned count;
     unsigned idle_deaths;
     pid_t coordinator;              /* this process */
+    struct sigaction previous_sigpipe;  /* restored by pool_close */
 };
 
 static int64_t now_ms(void)
@@ -300,25 +301,44 @@ static void complete_problem(struct pool *pool, uint32_t number)
     complete(pool, number);
 }
 
+/* Takes the source's next file into the window.  Returns false when the
+ * source has no more. */
+static bool pull_one(struct pool *pool)
+{
+    struct discovered_file *file = pool->source(pool->source_data);
+    if (file == NULL) {
+        pool->source_done = true;
+        return false;
+    }
+    uint32_t number = pool->pulled++;
+    struct slot *slot = slot_of(pool, number);
+    slot->file = file;
+    file_result_init(&slot->result, file->display, file->package);
+    slot->ready = false;
+    if (file->problem != NULL)
+        complete_problem(pool, number);
+    else
+        pool->fresh[(pool->fresh_head + pool->fresh_count++) % pool->window] = number;
+    return true;
+}
+
 /* Pulls files from the source while the window has room. */
 static void pull(struct pool *pool)
 {
-    while (!pool->source_done && pool->pulled - pool->delivered < pool->window) {
-        struct discovered_file *file = pool->source(pool->source_data);
-        if (file == NULL) {
-            pool->source_done = true;
+    while (!pool->source_done && pool->pulled - pool->delivered < pool->window)
+        if (!pull_one(pool))
             return;
-        }
-        uint32_t number = pool->pulled++;
-        struct slot *slot = slot_of(pool, number);
-        slot->file = file;
-        file_result_init(&slot->result, file->display, file->package);
-        slot->ready = false;
-        if (file->problem != NULL)
-            complete_problem(pool, number);
-        else
-            pool->fresh[(pool->fresh_head + pool->fresh_count++) % pool->window] = number;
-    }
+}
+
+/* Pulls files only until one waits for a worker (or the source is done):
+ * the first worker then starts at once, and forks and confines itself
+ * while the coordinator goes on finding files. */
+static void pull_first(struct pool *pool)
+{
+    while (!pool->source_done && pool->fresh_count == 0 &&
+           pool->pulled - pool->delivered < pool->window)
+        if (!pull_one(pool))
+            return;
 }
 
 static bool finished(const struct pool *pool)
@@ -632,78 +652,101 @@ static void shut_down(struct pool *pool)
     }
 }
 
-int pool_run(const struct pool_settings *settings, pool_source_fn source,
-             void *source_data, pool_deliver_fn deliver, void *deliver_data)
+struct pool *pool_open(const struct pool_settings *settings)
 {
-    struct pool pool;
-    memset(&pool, 0, sizeof(pool));
-    pool.settings = settings;
-    pool.source = source;
-    pool.source_data = source_data;
-    pool.deliver = deliver;
-    pool.deliver_data = deliver_data;
-    pool.count = settings->jobs ? settings->jobs : 1;
-    pool.coordinator = getpid();
+    struct pool *pool = xcalloc(1, sizeof(*pool));
+    pool->settings = settings;
+    pool->count = settings->jobs ? settings->jobs : 1;
+    pool->coordinator = getpid();
     /* Room for every worker's batch twice over, so none waits for the
      * slowest file to be delivered. */
-    pool.window = (size_t)pool.count * BATCH * 2;
-    pool.slots = xcalloc(pool.window, sizeof(*pool.slots));
-    pool.requeued = xcalloc(pool.window, sizeof(*pool.requeued));
-    pool.fresh = xcalloc(pool.window, sizeof(*pool.fresh));
-    pool.status = mmap(NULL, pool.count * sizeof(*pool.status),
-                       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (pool.status == MAP_FAILED) {
+    pool->window = (size_t)pool->count * BATCH * 2;
+    pool->status = mmap(NULL, pool->count * sizeof(*pool->status),
+                        PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (pool->status == MAP_FAILED) {
         terminal_error("sandlint: cannot share memory with workers: %s\n",
                 strerror(errno));
-        free(pool.slots);
-        free(pool.requeued);
-        free(pool.fresh);
-        return -1;
+        free(pool);
+        return NULL;
     }
-    pool.workers = xcalloc(pool.count, sizeof(*pool.workers));
-    pool.fds = xcalloc(pool.count, sizeof(*pool.fds));
-    for (unsigned i = 0; i < pool.count; i++) {
-        pool.workers[i].pid = -1;
-        pool.workers[i].outstanding = xcalloc(BATCH, sizeof(uint32_t));
+    pool->slots = xcalloc(pool->window, sizeof(*pool->slots));
+    pool->requeued = xcalloc(pool->window, sizeof(*pool->requeued));
+    pool->fresh = xcalloc(pool->window, sizeof(*pool->fresh));
+    pool->workers = xcalloc(pool->count, sizeof(*pool->workers));
+    pool->fds = xcalloc(pool->count, sizeof(*pool->fds));
+    for (unsigned i = 0; i < pool->count; i++) {
+        pool->workers[i].pid = -1;
+        pool->workers[i].outstanding = xcalloc(BATCH, sizeof(uint32_t));
     }
     /* A worker that dies must not kill the coordinator with SIGPIPE. */
-    struct sigaction ignore, previous;
+    struct sigaction ignore;
     memset(&ignore, 0, sizeof(ignore));
     ignore.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &ignore, &previous);
+    sigaction(SIGPIPE, &ignore, &pool->previous_sigpipe);
+    return pool;
+}
+
+int pool_run(struct pool *pool, pool_source_fn source, void *source_data,
+             pool_deliver_fn deliver, void *deliver_data)
+{
+    /* Every file of the previous run was delivered: the window is empty. */
+    pool->source = source;
+    pool->source_data = source_data;
+    pool->deliver = deliver;
+    pool->deliver_data = deliver_data;
+    pool->source_done = false;
+    pool->pulled = pool->delivered = 0;
+    pool->requeued_count = pool->fresh_head = pool->fresh_count = 0;
+    pool->idle_deaths = 0;
 
     int status = 0;
-    pull(&pool);
-    while (status == 0 && !finished(&pool)) {
-        for (unsigned i = 0; status == 0 && i < pool.count; i++)
-            status = give_work(&pool, &pool.workers[i]);
+    pull_first(pool);
+    while (status == 0 && !finished(pool)) {
+        for (unsigned i = 0; status == 0 && i < pool->count; i++)
+            status = give_work(pool, &pool->workers[i]);
         int grown;
-        while (status == 0 && (grown = grow(&pool)) != 0) {
+        while (status == 0 && (grown = grow(pool)) != 0) {
             if (grown < 0)
                 status = -1;
             else
-                status = give_work(&pool, &pool.workers[grown - 1]);
+                status = give_work(pool, &pool->workers[grown - 1]);
         }
-        if (status == 0 && !finished(&pool))
-            status = wait_and_collect(&pool);
+        if (status == 0 && !finished(pool))
+            status = wait_and_collect(pool);
     }
-    shut_down(&pool);
-    sigaction(SIGPIPE, &previous, NULL);
-    for (unsigned i = 0; i < pool.count; i++) {
-        byte_buffer_release(&pool.workers[i].inbox);
-        free(pool.workers[i].outstanding);
+    if (status != 0) {
+        /* The run is over for good: no worker is left with its files. */
+        shut_down(pool);
+        for (size_t i = 0; i < pool->window; i++) {
+            file_result_release(&pool->slots[i].result);
+            discovered_file_free(pool->slots[i].file);
+            memset(&pool->slots[i], 0, sizeof(pool->slots[i]));
+        }
     }
-    for (size_t i = 0; i < pool.window; i++) {
-        file_result_release(&pool.slots[i].result);
-        discovered_file_free(pool.slots[i].file);
-    }
-    munmap(pool.status, pool.count * sizeof(*pool.status));
-    free(pool.slots);
-    free(pool.requeued);
-    free(pool.fresh);
-    free(pool.workers);
-    free(pool.fds);
     return status;
+}
+
+void pool_close(struct pool *pool)
+{
+    if (pool == NULL)
+        return;
+    shut_down(pool);
+    sigaction(SIGPIPE, &pool->previous_sigpipe, NULL);
+    for (unsigned i = 0; i < pool->count; i++) {
+        byte_buffer_release(&pool->workers[i].inbox);
+        free(pool->workers[i].outstanding);
+    }
+    for (size_t i = 0; i < pool->window; i++) {
+        file_result_release(&pool->slots[i].result);
+        discovered_file_free(pool->slots[i].file);
+    }
+    munmap(pool->status, pool->count * sizeof(*pool->status));
+    free(pool->slots);
+    free(pool->requeued);
+    free(pool->fresh);
+    free(pool->workers);
+    free(pool->fds);
+    free(pool);
 }
 
 void pool_run_in_process(const struct scan_settings *settings,

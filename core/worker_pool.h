@@ -2,7 +2,8 @@
  * worker_pool.h - check files in worker processes.
  *
  * The coordinator forks --jobs workers (after plugins are loaded, so they
- * share them), hands them files over a pipe and reads back each file's
+ * share them; the first as soon as a file waits, the others as files
+ * pile up), hands them files over a pipe and reads back each file's
  * results in the validated wire form of result_codec.h.  Workers give
  * parallelism and crash isolation at once: a worker that crashes, hangs
  * past the per-file time limit or sends malformed data is replaced, its
@@ -53,14 +54,29 @@ struct pool_settings {
     void *worker_setup_data;
 };
 
+struct pool;
+
 /*
- * Checks every file of the source in workers and delivers each file's
- * results in order.  Returns 0, or -1 after printing why when the pool
- * itself cannot work (no pipes, no processes, workers failing before any
- * file).
+ * Prepares a pool of at most settings->jobs workers; none is started yet.
+ * settings (and what it points to) is borrowed until pool_close.  Ignores
+ * SIGPIPE until pool_close.  Returns the pool, or NULL after printing why.
  */
-int pool_run(const struct pool_settings *settings, pool_source_fn source,
-             void *source_data, pool_deliver_fn deliver, void *deliver_data);
+struct pool *pool_open(const struct pool_settings *settings);
+
+/*
+ * Checks every file of the source in the pool's workers and delivers each
+ * file's results in order.  Workers start as files wait for them and stay
+ * for the next run (the files that include and extends name come in
+ * rounds: a round costs no new process).  Returns 0, or -1 after printing
+ * why when the pool itself cannot work (no pipes, no processes, workers
+ * failing before any file); after -1 the pool has no workers and every
+ * file it held is freed.
+ */
+int pool_run(struct pool *pool, pool_source_fn source, void *source_data,
+             pool_deliver_fn deliver, void *deliver_data);
+
+/* Ends the workers, restores SIGPIPE and frees the pool (accepts NULL). */
+void pool_close(struct pool *pool);
 
 /* Checks every file in this process, one after another (--no-isolation). */
 void pool_run_in_process(const struct scan_settings *settings,
