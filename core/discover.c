@@ -159,6 +159,7 @@ struct discovery_walk {
     size_t open_frames;         /* frame descriptors open, all operands */
     size_t yielded, excluded, excluded_directories;
     char *last;                 /* display of the last item (for overlaps) */
+    bool want_identity;         /* stat every regular file found */
 };
 
 size_t discovery_descriptors(const struct discovery_walk *walk, int **fds)
@@ -775,7 +776,11 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
     }
     struct discovered_file *file;
     struct stat info;
-    if (fstatat(parent_fd, entry->name, &info, AT_SYMLINK_NOFOLLOW) != 0)
+    if (entry->type == DT_REG && !walk->want_identity)
+        /* The directory entry says what it is; source_read_at() checks it
+         * again on the descriptor it reads. */
+        file = make_file(walk, operand, path, path, NULL, NULL);
+    else if (fstatat(parent_fd, entry->name, &info, AT_SYMLINK_NOFOLLOW) != 0)
         file = make_file(walk, operand, path, NULL, NULL,
                          xasprintf("cannot open file: %s", strerror(errno)));
     else if (S_ISREG(info.st_mode))
@@ -1081,6 +1086,11 @@ void discovery_set_kubernetes(struct discovery_walk *walk,
                               const struct string_list *globs)
 {
     walk->kubernetes = globs;
+}
+
+void discovery_want_identity(struct discovery_walk *walk)
+{
+    walk->want_identity = true;
 }
 
 size_t discovery_count(const struct discovery_walk *walk)

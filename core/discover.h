@@ -116,6 +116,15 @@ struct discovery_walk *discovery_open(const char *const *operands, size_t count,
 void discovery_set_kubernetes(struct discovery_walk *walk,
                               const struct string_list *globs);
 
+/*
+ * Asks for every file's device and inode (discovered_file.device and
+ * .inode), so that a caller can recognise a file it must not check (the
+ * report's own).  Without it, a file that its directory entry shows to be
+ * a regular file is not looked at (one stat(2) less per file) and its
+ * device and inode stay 0.  Call before the first discovery_next().
+ */
+void discovery_want_identity(struct discovery_walk *walk);
+
 /* The next file, owned by the caller (discovered_file_free), or NULL when
  * the search is over.  Its candidates say which kinds it may be: a file
  * operand is CANDIDATE_NAMED. */

@@ -500,6 +500,8 @@ static int run_checks(const struct options *options, struct run *run)
             return EXIT_TROUBLE;
         }
         discovery_set_kubernetes(flow.walk, &flow.kubernetes);
+        if (flow.output.exists)     /* next_file() must recognise it */
+            discovery_want_identity(flow.walk);
     }
 
     report_stream_begin(&flow.stream, flow.output.stream, options->format,

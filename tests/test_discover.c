@@ -93,6 +93,7 @@ static char *walk_all(const char *const *operands, size_t count,
     char *error = NULL;
     struct discovery_walk *walk = discovery_open(operands, count, root, exclude, &error);
     assert_non_null(walk);
+    discovery_want_identity(walk);
     size_t size = 4096, used = 0;
     char *listing = calloc(1, size);
     struct discovered_file *file;
@@ -178,6 +179,45 @@ static void test_walk_hands_on_descriptor_and_relative_path(void **state)
     expect_listing(got, want);
     free(got);
     assert_int_equal(chdir(saved_cwd), 0);
+    free(tree);
+}
+
+/* Without discovery_want_identity() a regular file is not looked at: its
+ * device and inode stay 0, and it is read all the same. */
+static void test_identity_only_when_asked(void **state)
+{
+    (void)state;
+    char *tree = path_join(root, "tree/vendor");
+    const char *const operands[] = { tree };
+    for (int asked = 0; asked <= 1; asked++) {
+        char *error = NULL;
+        struct discovery_walk *walk = discovery_open(operands, 1, root, NULL, &error);
+        assert_non_null(walk);
+        if (asked)
+            discovery_want_identity(walk);
+        struct discovered_file *file = discovery_next(walk);
+        assert_non_null(file);
+        assert_string_equal(file->display, "tree/vendor/compose.yaml");
+        assert_null(file->problem);
+        struct stat info;
+        assert_int_equal(fstatat(file->base_fd, file->relative, &info,
+                                 AT_SYMLINK_NOFOLLOW), 0);
+        if (asked) {
+            assert_true(file->inode == info.st_ino);
+            assert_true(file->device == info.st_dev);
+        } else {
+            assert_true(file->inode == 0);
+            assert_true(file->device == 0);
+        }
+        struct source_text text = { NULL, 0 };
+        char *read_error = NULL;
+        assert_int_equal(source_read_at(file->base_fd, file->relative, 0, &text,
+                                        &read_error), 0);
+        assert_string_equal(text.data, "vendor: 1\n");
+        source_release(&text);
+        discovered_file_free(file);
+        discovery_close(walk);
+    }
     free(tree);
 }
 
@@ -464,6 +504,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_walk_hands_on_descriptor_and_relative_path),
+        cmocka_unit_test(test_identity_only_when_asked),
         cmocka_unit_test(test_links_resolve_to_plain_paths),
         cmocka_unit_test(test_operands_merge_once_in_order),
         cmocka_unit_test(test_exclude_skips_and_counts),
