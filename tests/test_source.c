@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -49,6 +50,74 @@ static void test_encoding(void **state)
     expect_problem("\xf4\x90\x80\x80", 4, 1, 1, "not valid UTF-8"); /* > U+10FFFF */
     expect_problem("\xe2\x82", 2, 1, 1, "not valid UTF-8");         /* truncated */
     expect_problem("\xc3\xa9\xc3", 3, 1, 2, "not valid UTF-8");
+}
+
+/* Text longer than the eight bytes the check takes at a time: problems
+ * just after, across and at the end of such blocks. */
+static void test_encoding_across_blocks(void **state)
+{
+    (void)state;
+    expect_fine("0123456789abcdef\xc3\xa9" "0123456\xe2\x82\xac" "89\n", 31);
+    expect_fine("abcdefg\xf0\x9f\x90\xb3" "abcdefgh", 19);
+    expect_problem("0123456789abcdef\xff", 17, 1, 17, "not valid UTF-8");
+    expect_problem("abcdefg\xe2\x82" "abcdefgh", 17, 1, 8, "not valid UTF-8");
+    expect_problem("aaaaaaa\naaaaaaaaaaa\0aaaaaaaaaa", 30, 2, 12, "NUL byte");
+    expect_problem("aaaaaaaaaaaaaaa\xc3", 16, 1, 16, "not valid UTF-8");
+    /* The NUL is reported even after an invalid byte on an earlier line:
+     * the first problem in the text wins. */
+    expect_problem("abcdefgh\xff\n\0", 11, 1, 9, "not valid UTF-8");
+}
+
+/* Whether data is free of NUL bytes and valid UTF-8, byte by byte: what
+ * the check must agree with. */
+static bool reference_valid(const unsigned char *p, size_t length)
+{
+    size_t i = 0;
+    while (i < length) {
+        unsigned c = p[i];
+        size_t need = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1
+                      : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : 9;
+        if (c == 0 || need == 9 || length - i - 1 < need)
+            return false;
+        uint32_t value = need == 0 ? c : c & (0x3F >> need);
+        for (size_t k = 1; k <= need; k++) {
+            if ((p[i + k] & 0xC0) != 0x80)
+                return false;
+            value = (value << 6) | (p[i + k] & 0x3F);
+        }
+        if ((need == 2 && value < 0x800) || (need == 3 && value < 0x10000) ||
+            (value >= 0xD800 && value <= 0xDFFF) || value > 0x10FFFF)
+            return false;
+        i += need + 1;
+    }
+    return true;
+}
+
+/* Random texts from bytes that make and break UTF-8, against the
+ * reference (a fixed seed: the same texts every run). */
+static void test_encoding_agrees_with_reference(void **state)
+{
+    (void)state;
+    static const unsigned char alphabet[] = { 'a', '\n', '\r', 0, 0xC3, 0xA9, 0xE2,
+                                              0x82, 0xAC, 0xFF, 0xF0, 0x9F, 0x90,
+                                              0xB3, 0xED, 0xA0, 0xC0 };
+    uint32_t seed = 12345;
+    unsigned char text[48];
+    for (int round = 0; round < 200000; round++) {
+        seed = seed * 1103515245u + 12345u;
+        size_t length = (seed >> 16) % sizeof(text);
+        for (size_t i = 0; i < length; i++) {
+            seed = seed * 1103515245u + 12345u;
+            /* Mostly ASCII, so that whole blocks of eight occur. */
+            unsigned pick = (seed >> 16) % (sizeof(alphabet) * 3);
+            text[i] = pick >= sizeof(alphabet) ? 'a' : alphabet[pick];
+        }
+        unsigned line, column;
+        const char *problem;
+        int got = source_check_encoding((const char *)text, length, &line, &column, &problem);
+        if ((got == 0) != reference_valid(text, length))
+            fail_msg("round %d: the check says %s", round, got == 0 ? "valid" : "invalid");
+    }
 }
 
 static void test_yaml_line_breaks(void **state)
@@ -310,6 +379,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_encoding),
+        cmocka_unit_test(test_encoding_across_blocks),
+        cmocka_unit_test(test_encoding_agrees_with_reference),
         cmocka_unit_test(test_yaml_line_breaks),
         cmocka_unit_test(test_utf16_is_converted),
         cmocka_unit_test(test_read_regular_file),
