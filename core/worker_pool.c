@@ -686,6 +686,17 @@ struct pool *pool_open(const struct pool_settings *settings)
     return pool;
 }
 
+/* Frees the files in flight and their results (after a failed run, or
+ * when the pool closes). */
+static void release_slots(struct pool *pool)
+{
+    for (size_t i = 0; i < pool->window; i++) {
+        file_result_release(&pool->slots[i].result);
+        discovered_file_free(pool->slots[i].file);
+        memset(&pool->slots[i], 0, sizeof(pool->slots[i]));
+    }
+}
+
 int pool_run(struct pool *pool, pool_source_fn source, void *source_data,
              pool_deliver_fn deliver, void *deliver_data)
 {
@@ -717,11 +728,7 @@ int pool_run(struct pool *pool, pool_source_fn source, void *source_data,
     if (status != 0) {
         /* The run is over for good: no worker is left with its files. */
         shut_down(pool);
-        for (size_t i = 0; i < pool->window; i++) {
-            file_result_release(&pool->slots[i].result);
-            discovered_file_free(pool->slots[i].file);
-            memset(&pool->slots[i], 0, sizeof(pool->slots[i]));
-        }
+        release_slots(pool);
     }
     return status;
 }
@@ -736,10 +743,7 @@ void pool_close(struct pool *pool)
         byte_buffer_release(&pool->workers[i].inbox);
         free(pool->workers[i].outstanding);
     }
-    for (size_t i = 0; i < pool->window; i++) {
-        file_result_release(&pool->slots[i].result);
-        discovered_file_free(pool->slots[i].file);
-    }
+    release_slots(pool);
     munmap(pool->status, pool->count * sizeof(*pool->status));
     free(pool->slots);
     free(pool->requeued);
