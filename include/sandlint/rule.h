@@ -637,17 +637,16 @@ static inline int sl_is_templated(struct sl_context *ctx, const char *text,
 static inline int sl_flag_in(struct sl_context *ctx, const struct sl_node *value,
                              const char **text, size_t *length)
 {
-    size_t text_length = 0;
-    const char *scalar = sl_node_text(value, &text_length);
+    const char *scalar;
+    size_t text_length;
+    int flag = sl_flag(value, &scalar, &text_length);
     if (text != NULL)
         *text = scalar;
     if (length != NULL)
         *length = text_length;
-    if (sl_is_truthy(value))
-        return SL_FLAG_ON;
-    if (scalar != NULL && sl_is_templated(ctx, scalar, text_length))
-        return SL_FLAG_INTERPOLATED;
-    return SL_FLAG_OFF;
+    if (flag == SL_FLAG_ON || scalar == NULL)
+        return flag;
+    return sl_is_templated(ctx, scalar, text_length) ? SL_FLAG_INTERPOLATED : SL_FLAG_OFF;
 }
 
 /* Longest '.'-separated path sl_mapping_path() follows. */
