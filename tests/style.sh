@@ -5,7 +5,7 @@
 # functions (sprintf, strcpy, strcat, gets).
 . "${abs_top_srcdir:?}/tests/lib.sh"
 cd "$abs_top_srcdir"
-sources=$(ls core/*.c core/*.h core/*/*.c core/*/*.h plugins/*.c include/sandlint/*.h \
+sources=$(ls core/*/*.c core/*/*.h core/*/*/*.c core/*/*/*.h plugins/*.c include/sandlint/*.h \
               tests/*.c tests/*.h tests/plugins/*.c fuzz/*.c bench/*.c examples/plugin/*.c \
               2>/dev/null || true)
 tab=$(printf '\t')
@@ -22,7 +22,7 @@ for file in $sources; do
         fail "$file: unbounded string function: $(grep -nE '(^|[^a-z_])(sprintf|strcpy|strcat|gets)\(' "$file" | head -1)"
     fi
 done
-for file in core/*.c core/*/*.c tests/test_*.c fuzz/*.c; do
+for file in core/*/*.c core/*/*/*.c tests/test_*.c fuzz/*.c; do
     first=$(grep -m1 '^#include' "$file")
     case $first in
         '#include "config.h"') ;;

@@ -1,5 +1,5 @@
-# tests/toml.mk - tests of the TOML 1.0 reader (core/toml/).
-# Included from the top-level Makefile.am (non-recursive); core/toml/ itself
+# tests/toml.mk - tests of the TOML 1.0 reader (core/read/toml/).
+# Included from the top-level Makefile.am (non-recursive); core/read/toml/ itself
 # is listed in libsandlint_core_la_SOURCES there.
 #
 # tests/toml_decode     toml-test decoder: FILE -> tagged JSON, or
