@@ -1,4 +1,4 @@
-/* Unit tests for the Compose helpers (core/compose.c): SPEC §7. */
+/* Unit tests for the Compose helpers (core/kinds/compose.c): SPEC §7. */
 #include "config.h"
 
 #include <stdarg.h>

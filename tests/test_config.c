@@ -1,5 +1,5 @@
-/* Unit tests for the configuration readers (core/config_file.c,
- * core/config_ini.c, core/config_toml.c): what they store, with which
+/* Unit tests for the configuration readers (core/config/config_file.c,
+ * core/config/config_ini.c, core/config/config_toml.c): what they store, with which
  * positions, and every error at its line and column. */
 #include "config.h"
 

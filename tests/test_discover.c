@@ -1,4 +1,4 @@
-/* Unit tests for discovery (core/discover.c): which files, how they are
+/* Unit tests for discovery (core/discover/discover.c): which files, how they are
  * handed on (a directory descriptor and a relative path), exclude globs. */
 #include "config.h"
 

@@ -1,7 +1,7 @@
-/* Unit tests for a finding's way: the one constructor (core/finding.c),
+/* Unit tests for a finding's way: the one constructor (core/check/finding.c),
  * the result codec and worker frames that carry findings out of a worker
- * (core/result_codec.c, core/worker_protocol.c), and the allowlist
- * (core/allowlist.c). */
+ * (core/run/result_codec.c, core/run/worker_protocol.c), and the allowlist
+ * (core/exceptions/allowlist.c). */
 #include "config.h"
 
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* Unit tests for the configuration glob matcher (core/glob.c). */
+/* Unit tests for the configuration glob matcher (core/discover/path_glob.c). */
 #include "config.h"
 
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* Unit tests for where a host path lies (core/host_paths.c): SPEC §7,
+/* Unit tests for where a host path lies (core/kinds/host_paths.c): SPEC §7,
  * SBX003 (0.2). */
 #include "config.h"
 

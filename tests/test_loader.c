@@ -1,4 +1,4 @@
-/* Unit tests for plugin loading and rule selection (core/registry.c). */
+/* Unit tests for plugin loading and rule selection (core/check/registry.c). */
 #include "config.h"
 
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* Unit tests for package rules (core/packages.c): SPEC §3. */
+/* Unit tests for package rules (core/config/packages.c): SPEC §3. */
 #include "config.h"
 
 #include <stdarg.h>

@@ -1,5 +1,5 @@
-/* Unit tests for path helpers and Compose file names (core/paths.c,
- * core/discover.c). */
+/* Unit tests for path helpers and Compose file names (core/util/paths.c,
+ * core/discover/discover.c). */
 #include "config.h"
 
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* Unit tests for reading files and checking their encoding (core/source.c). */
+/* Unit tests for reading files and checking their encoding (core/read/source.c). */
 #include "config.h"
 
 #include <stdarg.h>

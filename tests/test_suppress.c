@@ -1,4 +1,4 @@
-/* Unit tests for suppression comments (core/suppress.c, SPEC §8): a table
+/* Unit tests for suppression comments (core/exceptions/suppress.c, SPEC §8): a table
  * of comment texts and what each does to a finding on its line. */
 #include "config.h"
 

@@ -1,4 +1,4 @@
-/* Unit tests for the YAML model (core/yaml_model.c): SPEC §5. */
+/* Unit tests for the YAML model (core/read/yaml_model.c): SPEC §5. */
 #include "config.h"
 
 #include <stdarg.h>

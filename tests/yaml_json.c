@@ -1,6 +1,6 @@
 /*
  * yaml_json - print a YAML file as JSON, read with sandlint's own YAML model
- * (core/yaml_model.c on libyaml), for tests that check YAML the project
+ * (core/read/yaml_model.c on libyaml), for tests that check YAML the project
  * ships (.pre-commit-hooks.yaml, action.yml) without needing a YAML module
  * in python3.
  *

@@ -249,7 +249,7 @@ static void fail_invalid_utf8(struct parser *parser, size_t at, struct toml_pos 
                    "overlong form, lies above U+10FFFF or lacks a continuation byte", lead);
 }
 
-/* The whole input must be UTF-8 (core/utf8.h's rules) before anything else
+/* The whole input must be UTF-8 (core/util/utf8.h's rules) before anything else
  * reads it, so that later stages may step over characters blindly. */
 static void check_utf8(struct parser *parser)
 {

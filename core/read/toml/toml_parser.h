@@ -1,6 +1,6 @@
 /*
  * toml_parser.h - what the parts of the TOML reader share: the tree's
- * representation and the parser's state.  Not for use outside core/toml/.
+ * representation and the parser's state.  Not for use outside core/read/toml/.
  *
  * Errors are raised with longjmp() back to toml_parse() (see
  * parser_fail_at()).  Every value is registered in its document as soon as
