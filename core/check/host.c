@@ -258,18 +258,35 @@ static int context_kind(struct sl_context *ctx)
     return ctx != NULL && ctx->kind != 0 ? ctx->kind : SL_KIND_COMPOSE;
 }
 
+/* What a walk of the front-ends returns, with the problem it names (a
+ * wrong argument) recorded as the callback's error. */
+static int walked(struct sl_context *ctx, int status, const char *problem)
+{
+    if (problem != NULL)
+        check_set_error(ctx, problem);
+    return status;
+}
+
 static int pod_specs(struct sl_context *ctx, const struct sl_node *object,
                      size_t pod_size, sl_pod_fn visit, void *data)
 {
-    return kubernetes_pod_specs(ctx, object, pod_size, visit, data);
+    const char *problem;
+    if (ctx == NULL)
+        return SL_ERROR;
+    int status = kubernetes_pod_specs(ctx, object, pod_size, visit, data, &problem);
+    return walked(ctx, status, problem);
 }
 
 static int containers(struct sl_context *ctx, const char *service_name,
                       const struct sl_node *service, size_t container_size,
                       sl_container_fn visit, void *data)
 {
-    return kubernetes_containers(ctx, context_kind(ctx), service_name, service,
-                                 container_size, visit, data);
+    const char *problem;
+    if (ctx == NULL)
+        return SL_ERROR;
+    int status = kubernetes_containers(ctx, context_kind(ctx), service_name, service,
+                                       container_size, visit, data, &problem);
+    return walked(ctx, status, problem);
 }
 
 /* A Compose service's volumes and volumes_from; an agent-env service's or
@@ -277,9 +294,16 @@ static int containers(struct sl_context *ctx, const char *service_name,
 static int host_mounts(struct sl_context *ctx, const struct sl_node *service,
                        size_t mount_size, sl_mount_fn visit, void *data)
 {
+    const char *problem;
+    int status;
+    if (ctx == NULL)
+        return SL_ERROR;
     if (context_kind(ctx) == SL_KIND_COMPOSE)
-        return host_mounts_each(ctx, service, mount_size, visit, data);
-    return kubernetes_host_mounts(ctx, service, mount_size, visit, data);
+        status = host_mounts_each(ctx, ctx->root, service, mount_size, visit, data,
+                                  &problem);
+    else
+        status = kubernetes_host_mounts(ctx, service, mount_size, visit, data, &problem);
+    return walked(ctx, status, problem);
 }
 
 static int is_templated(struct sl_context *ctx, const char *text, size_t length)

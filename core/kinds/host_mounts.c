@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "compose.h"
 #include "host_paths.h"
 #include "sized_out.h"
@@ -15,7 +14,8 @@
 
 /* One walk: where each entry goes. */
 struct mount_walk {
-    struct sl_context *ctx;
+    struct sl_context *ctx;     /* only handed to visit */
+    const struct sl_node *root; /* the document: top-level volumes */
     sl_mount_fn visit;
     void *data;
     struct sized_out out;       /* what visit receives: caller-sized */
@@ -249,7 +249,7 @@ static int driver_paths(struct mount_walk *walk, const struct entry_facts *facts
 static int named_volume(struct mount_walk *walk, const struct entry_facts *facts,
                         const char *name, size_t name_length)
 {
-    const struct sl_node *volumes = lookup(walk->ctx->root, "volumes");
+    const struct sl_node *volumes = lookup(walk->root, "volumes");
     const struct sl_node *definition =
         model_mapping_get(volumes, name, name_length, NULL);
     if (definition == NULL || definition->kind != SL_NODE_MAPPING)
@@ -464,17 +464,17 @@ static int walk_setting(struct mount_walk *walk, const struct sl_node *service,
     return SL_OK;
 }
 
-int host_mounts_each(struct sl_context *ctx, const struct sl_node *service,
-                     size_t mount_size, sl_mount_fn visit, void *data)
+int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
+                     const struct sl_node *service, size_t mount_size,
+                     sl_mount_fn visit, void *data, const char **problem)
 {
-    if (ctx == NULL)
-        return SL_ERROR;
+    *problem = NULL;
     struct sl_mount own;
-    struct mount_walk walk = { ctx, visit, data, { NULL, 0, NULL } };
+    struct mount_walk walk = { ctx, root, visit, data, { NULL, 0, NULL } };
     if (visit == NULL ||
         sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
-        check_set_error(ctx, "host_mounts(): no callback, or a mount_size that "
-                             "is not the size of a struct sl_mount");
+        *problem = "host_mounts(): no callback, or a mount_size that is not the size "
+                   "of a struct sl_mount";
         return SL_ERROR;
     }
     int status = walk_setting(&walk, service, "volumes", SL_MOUNT_SHORT);

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "compose.h"
 #include "host_mounts.h"
 #include "sized_out.h"
@@ -85,15 +84,15 @@ char *kubernetes_object_service(const struct sl_node *object)
 }
 
 int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
-                         size_t pod_size, sl_pod_fn visit, void *data)
+                         size_t pod_size, sl_pod_fn visit, void *data,
+                         const char **problem)
 {
-    if (ctx == NULL)
-        return SL_ERROR;
+    *problem = NULL;
     struct sl_pod own;
     struct sized_out sized;
     if (visit == NULL || sized_out_begin(&sized, &own, sizeof(own), pod_size, sizeof(own)) != 0) {
-        check_set_error(ctx, "pod_specs(): no callback, or a pod_size that is "
-                             "not the size of a struct sl_pod");
+        *problem = "pod_specs(): no callback, or a pod_size that is not the size of a "
+                   "struct sl_pod";
         return SL_ERROR;
     }
     int status = SL_OK;
@@ -149,17 +148,15 @@ static int visit_list(struct sl_context *ctx, struct sized_out *sized, int sort,
 
 int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_name,
                           const struct sl_node *service, size_t container_size,
-                          sl_container_fn visit, void *data)
+                          sl_container_fn visit, void *data, const char **problem)
 {
-    if (ctx == NULL)
-        return SL_ERROR;
+    *problem = NULL;
     struct sl_container own;
     struct sized_out sized;
     if (visit == NULL || service_name == NULL ||
         sized_out_begin(&sized, &own, sizeof(own), container_size, sizeof(own)) != 0) {
-        check_set_error(ctx, "containers(): no callback or service name, or a "
-                             "container_size that is not the size of a struct "
-                             "sl_container");
+        *problem = "containers(): no callback or service name, or a container_size that "
+                   "is not the size of a struct sl_container";
         return SL_ERROR;
     }
     int status = SL_OK;
@@ -199,16 +196,16 @@ int kubernetes_is_templated(const char *text, size_t length)
 }
 
 int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service,
-                           size_t mount_size, sl_mount_fn visit, void *data)
+                           size_t mount_size, sl_mount_fn visit, void *data,
+                           const char **problem)
 {
-    if (ctx == NULL)
-        return SL_ERROR;
+    *problem = NULL;
     struct sl_mount own;
     struct sized_out sized;
     if (visit == NULL || sized_out_begin(&sized, &own, sizeof(own), mount_size,
                                      HOST_MOUNT_SIZE_1_1) != 0) {
-        check_set_error(ctx, "host_mounts(): no callback, or a mount_size that "
-                             "is not the size of a struct sl_mount");
+        *problem = "host_mounts(): no callback, or a mount_size that is not the size "
+                   "of a struct sl_mount";
         return SL_ERROR;
     }
     const struct sl_node *volumes = lookup(service, "volumes", NULL);

@@ -31,20 +31,30 @@ const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t i
  * metadata.generateName, else "<unnamed>"); malloc'd. */
 char *kubernetes_object_service(const struct sl_node *object);
 
-/* The pod_specs() host service (plugin.h). */
-int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
-                         size_t pod_size, sl_pod_fn visit, void *data);
+/*
+ * The walks behind host services of plugin.h.  ctx is only handed to
+ * visit.  Each returns SL_OK, or SL_ERROR when visit stopped the walk, or,
+ * with *problem set to a static message for the caller to record (the
+ * checker's set_error), when an argument is wrong (no callback, a struct
+ * size that is not the ABI's).
+ */
 
-/* The containers() host service (plugin.h); kind is the kind the service
- * is read as (SL_KIND_*). */
+/* pod_specs() (plugin.h). */
+int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
+                         size_t pod_size, sl_pod_fn visit, void *data,
+                         const char **problem);
+
+/* containers() (plugin.h); kind is the kind the service is read as
+ * (SL_KIND_*). */
 int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_name,
                           const struct sl_node *service, size_t container_size,
-                          sl_container_fn visit, void *data);
+                          sl_container_fn visit, void *data, const char **problem);
 
-/* The host_mounts() host service for an agent-env service or a pod spec:
- * its hostPath volumes. */
+/* host_mounts() for an agent-env service or a pod spec: its hostPath
+ * volumes. */
 int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service,
-                           size_t mount_size, sl_mount_fn visit, void *data);
+                           size_t mount_size, sl_mount_fn visit, void *data,
+                           const char **problem);
 
 /* 1 when text holds Helm template text ("{{"), else 0. */
 int kubernetes_is_templated(const char *text, size_t length);
