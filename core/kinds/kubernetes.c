@@ -26,15 +26,16 @@ static bool scalar_is(const struct sl_node *node, const char *word)
            memcmp(node->u.scalar.text, word, node->u.scalar.length) == 0;
 }
 
-/* The value at a '.'-separated path of keys, with the last key's node. */
-static const struct sl_node *follow(const struct sl_node *node, const char *path,
-                                    const struct sl_node **key)
+const struct sl_node *kubernetes_follow(const struct sl_node *node, const char *path,
+                                        const struct sl_node **key)
 {
-    char step[32];
+    char step[64];
     *key = NULL;
     while (node != NULL && *path != '\0') {
         const char *dot = strchr(path, '.');
         size_t length = dot ? (size_t)(dot - path) : strlen(path);
+        if (length >= sizeof(step))
+            return NULL;
         memcpy(step, path, length);
         step[length] = '\0';
         node = lookup(node, step, key);
@@ -57,7 +58,7 @@ const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t i
     bool is_pod = scalar_is(lookup(object, "kind", NULL), "Pod");
     if ((index == 0) != is_pod)
         return NULL;
-    const struct sl_node *spec = follow(object, paths[index], key);
+    const struct sl_node *spec = kubernetes_follow(object, paths[index], key);
     if (spec == NULL || spec->kind != SL_NODE_MAPPING) {
         *key = NULL;
         return NULL;
@@ -118,9 +119,8 @@ int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
 }
 
 /* Hands each mapping of list (containers, initContainers...) to visit. */
-static int visit_list(struct sl_context *ctx, struct sized_out *sized, int sort,
-                      const char *prefix, const char *list_name,
-                      const struct sl_node *list, sl_container_fn visit, void *data)
+static int each_in_list(int sort, const char *list_name, const struct sl_node *list,
+                        kubernetes_container_fn visit, void *data)
 {
     if (list == NULL || list->kind != SL_NODE_SEQUENCE)
         return SL_OK;
@@ -130,20 +130,74 @@ static int visit_list(struct sl_context *ctx, struct sized_out *sized, int sort,
             continue;
         const struct sl_node *name_node = lookup(item, "name", NULL);
         const char *name = text_of(name_node);
-        char *service = name != NULL ? xasprintf("%s/%s", prefix, name)
-                                     : xasprintf("%s/%s[%zu]", prefix, list_name, i);
-        struct sl_container container = {
-            .struct_size = sizeof(container), .sort = sort, .service = service,
-            .service_length = strlen(service), .container = item, .node = item,
+        struct kubernetes_container container = {
+            .sort = sort, .list = list_name, .index = i, .mapping = item,
             .name = name, .name_length = name ? name_node->u.scalar.length : 0,
         };
-        struct sl_container *out = sized_out_fill(sized, &container, sizeof(container));
-        int status = visit(ctx, out, data);
-        free(service);
+        int status = visit(&container, data);
         if (status != SL_OK)
-            return SL_ERROR;
+            return status;
     }
     return SL_OK;
+}
+
+int kubernetes_each_container(int kind, const struct sl_node *service,
+                              kubernetes_container_fn visit, void *data)
+{
+    static const char *const lists[] = { "containers", "initContainers",
+                                         "ephemeralContainers" };
+    int status = SL_OK;
+    if (service == NULL || service->kind != SL_NODE_MAPPING)
+        return SL_OK;
+    if (kind == SL_KIND_KUBERNETES) {
+        for (int i = 0; i < 3 && status == SL_OK; i++)
+            status = each_in_list(SL_CONTAINER_MAIN + i, lists[i],
+                                  lookup(service, lists[i], NULL), visit, data);
+        return status;
+    }
+    struct kubernetes_container itself = {
+        .sort = SL_CONTAINER_MAIN, .mapping = service,
+    };
+    status = visit(&itself, data);
+    if (status == SL_OK && kind == SL_KIND_AGENT_ENV)
+        status = each_in_list(SL_CONTAINER_INIT, lists[1], lookup(service, lists[1], NULL),
+                              visit, data);
+    return status;
+}
+
+char *kubernetes_container_service(const char *prefix,
+                                   const struct kubernetes_container *container)
+{
+    if (container->list == NULL)
+        return xstrdup(prefix);
+    if (container->name != NULL)
+        return xasprintf("%s/%s", prefix, container->name);
+    return xasprintf("%s/%s[%zu]", prefix, container->list, container->index);
+}
+
+/* containers(): one walk's caller and what it wants. */
+struct container_delivery {
+    struct sl_context *ctx;
+    struct sized_out sized;
+    const char *prefix;
+    sl_container_fn visit;
+    void *data;
+};
+
+static int deliver_container(const struct kubernetes_container *found, void *data)
+{
+    struct container_delivery *delivery = data;
+    char *service = kubernetes_container_service(delivery->prefix, found);
+    struct sl_container container = {
+        .struct_size = sizeof(container), .sort = found->sort, .service = service,
+        .service_length = strlen(service), .container = found->mapping,
+        .node = found->mapping, .name = found->name, .name_length = found->name_length,
+    };
+    struct sl_container *out = sized_out_fill(&delivery->sized, &container,
+                                              sizeof(container));
+    int status = delivery->visit(delivery->ctx, out, delivery->data);
+    free(service);
+    return status == SL_OK ? SL_OK : SL_ERROR;
 }
 
 int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_name,
@@ -152,38 +206,17 @@ int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_
 {
     *problem = NULL;
     struct sl_container own;
-    struct sized_out sized;
+    struct container_delivery delivery = { ctx, { NULL, 0, NULL }, service_name, visit,
+                                           data };
     if (visit == NULL || service_name == NULL ||
-        sized_out_begin(&sized, &own, sizeof(own), container_size, sizeof(own)) != 0) {
+        sized_out_begin(&delivery.sized, &own, sizeof(own), container_size,
+                        sizeof(own)) != 0) {
         *problem = "containers(): no callback or service name, or a container_size that "
                    "is not the size of a struct sl_container";
         return SL_ERROR;
     }
-    int status = SL_OK;
-    if (service == NULL || service->kind != SL_NODE_MAPPING) {
-        sized_out_end(&sized);
-        return SL_OK;
-    }
-    if (kind == SL_KIND_KUBERNETES) {
-        static const char *const lists[] = { "containers", "initContainers",
-                                             "ephemeralContainers" };
-        for (int i = 0; i < 3 && status == SL_OK; i++)
-            status = visit_list(ctx, &sized, SL_CONTAINER_MAIN + i, service_name,
-                                lists[i], lookup(service, lists[i], NULL), visit, data);
-    } else {
-        struct sl_container container = {
-            .struct_size = sizeof(container), .sort = SL_CONTAINER_MAIN,
-            .service = service_name, .service_length = strlen(service_name),
-            .container = service, .node = service,
-        };
-        struct sl_container *out = sized_out_fill(&sized, &container, sizeof(container));
-        status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
-        if (status == SL_OK && kind == SL_KIND_AGENT_ENV)
-            status = visit_list(ctx, &sized, SL_CONTAINER_INIT, service_name,
-                                "initContainers", lookup(service, "initContainers", NULL),
-                                visit, data);
-    }
-    sized_out_end(&sized);
+    int status = kubernetes_each_container(kind, service, deliver_container, &delivery);
+    sized_out_end(&delivery.sized);
     return status;
 }
 

@@ -27,9 +27,48 @@
 const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t index,
                                           const struct sl_node **key);
 
+/* The value at a '.'-separated path of mapping keys below node
+ * ("securityContext.capabilities.add"), with the last key's node in *key;
+ * NULL when a step is missing or not a mapping. */
+const struct sl_node *kubernetes_follow(const struct sl_node *node, const char *path,
+                                        const struct sl_node **key);
+
 /* "<kind>/<name>" of an object (name: metadata.name, else
  * metadata.generateName, else "<unnamed>"); malloc'd. */
 char *kubernetes_object_service(const struct sl_node *object);
+
+/* One container of a pod spec or an agent-env service, as
+ * kubernetes_each_container() finds it; pointers into the tree. */
+struct kubernetes_container {
+    int sort;                   /* enum sl_container_sort */
+    const char *list;           /* "containers", "initContainers",
+                                   "ephemeralContainers"; NULL for an
+                                   agent-env or Compose service itself */
+    size_t index;               /* its place in the list */
+    const struct sl_node *mapping;
+    const char *name;           /* its name as written, or NULL */
+    size_t name_length;
+};
+
+typedef int (*kubernetes_container_fn)(const struct kubernetes_container *container,
+                                       void *data);
+
+/*
+ * Calls visit for every container of service (a mapping) read as kind
+ * (SL_KIND_*), in the order written: a pod spec's containers, then
+ * initContainers, then ephemeralContainers; an agent-env service itself,
+ * then its initContainers; any other service itself.  Items that are not
+ * mappings are skipped.  Returns SL_OK, or the first status visit returned
+ * that is not SL_OK.
+ */
+int kubernetes_each_container(int kind, const struct sl_node *service,
+                              kubernetes_container_fn visit, void *data);
+
+/* The service of findings about a container, malloc'd: prefix (the pod's
+ * or agent-env service's) for a service itself, "prefix/NAME", or
+ * "prefix/LIST[INDEX]" for a container without a name. */
+char *kubernetes_container_service(const char *prefix,
+                                   const struct kubernetes_container *container);
 
 /*
  * The walks behind host services of plugin.h.  ctx is only handed to
