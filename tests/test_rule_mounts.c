@@ -380,6 +380,45 @@ static void test_host_mounts_size_handshake(void **state)
     assert_string_equal(mock_host_finding(0)->message, "size handshake works");
 }
 
+/* The same host path from three kinds: a Compose bind mount, an agent-env
+ * service's hostPath volume and a pod's: one finding each, keyed alike
+ * (service:volumes:PATH), at the scope that writes it. */
+static void test_host_path_in_every_kind(void **state)
+{
+    static const struct {
+        int kind;
+        const char *yaml;
+        const char *service;
+        const char *message;
+    } cases[] = {
+        { SL_KIND_COMPOSE, "services:\n  web:\n    volumes: [/etc:/host-etc:ro]\n", "web",
+          "bind-mounts host path '/etc', a host system directory" },
+        { SL_KIND_AGENT_ENV,
+          "services:\n  web:\n    image: x\n    volumes:\n"
+          "      - {name: etc, hostPath: {path: /etc}}\n",
+          "web", "bind-mounts host path '/etc' (hostPath volume), a host system directory" },
+        { SL_KIND_KUBERNETES,
+          "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n"
+          "  containers: [{name: a}, {name: b}]\n"
+          "  volumes: [{name: etc, hostPath: {path: /etc}}]\n",
+          "Pod/web", "bind-mounts host path '/etc' (hostPath volume), a host system "
+                     "directory" },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+        mock_host_reset();
+        assert_int_equal(mock_host_check_kind(plugin, "SBX003", cases[i].kind, cases[i].yaml),
+                         SL_OK);
+        assert_int_equal(mock_host_count(), 1);
+        const struct mock_finding *finding = mock_host_finding(0);
+        assert_string_equal(finding->service, cases[i].service);
+        assert_string_equal(finding->field, "volumes");
+        assert_string_equal(finding->value, "/etc");
+        assert_int_equal(finding->severity, SL_SEVERITY_DEFAULT);
+        assert_string_equal(finding->message, cases[i].message);
+    }
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -391,6 +430,7 @@ int main(void)
         T(test_sbx003_places),
         T(test_host_mounts_stops),
         T(test_host_mounts_size_handshake),
+        T(test_host_path_in_every_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
