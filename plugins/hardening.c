@@ -3,30 +3,96 @@
  * fails to take away (SPEC §7b; SPEC §12 for agent-env values and
  * Kubernetes objects, and SBX109).
  *
- * The rules of sandbox_privileges report what a Compose file adds; these
- * report what it leaves in, measured against seed 003's hardened
- * `docker run`: --cap-drop ALL, --security-opt no-new-privileges,
- * --read-only, --pids-limit, --memory, --cpus, a user that is not root and
- * no port published to the world.  Every rule is opt-in
- * (--extend-select sandbox_hardening).
+ * The rules of sandbox_privileges report what a file adds; these report
+ * what it leaves in, measured against seed 003's hardened `docker run`:
+ * --cap-drop ALL, --security-opt no-new-privileges, --read-only,
+ * --pids-limit, --memory, --cpus, a user that is not root and no port
+ * published to the world.  Every rule is opt-in (--extend-select
+ * sandbox_hardening).
  *
- * Written against the public SDK only, as an in-house rule would be.
+ * Written against the public SDK only, as an in-house rule would be, on
+ * the container model: each rule reads what a container ends up with (the
+ * effective view: what a Compose service extends and merges, what a pod's
+ * securityContext gives its containers, what the agent-env chart sets by
+ * default), once, for every kind.  The semantics of each format (extends,
+ * !reset, sizes, ports) are its front-end's.
  *
  * Conventions of the group:
- *   - a setting that is missing is reported at the service's key, a weak
- *     one at the setting (or the list item); both have the key
- *     service:RULE_NAME, so one allowlist entry covers the service whatever
- *     the file says;
- *   - a value that holds an interpolation cannot be checked: a warning
- *     keyed service:SETTING:VALUE, the raw value (SPEC §7);
- *   - a setting tagged !reset is no setting (Compose removes it);
- *   - merge keys and x- anchors are resolved by the host's node API;
- *   - a setting missing from a service is looked up in the services it
- *     extends in the same file (extends: NAME or {service: NAME}), as
- *     Compose merges them; a base in another file cannot be seen, so a
- *     setting that may come from there is a warning.
+ *   - a setting that is missing is reported at the container (sl_setting.
+ *     node), a weak one at the setting or the list item; both have the key
+ *     CONTAINER:RULE_NAME, so one allowlist entry covers the container
+ *     whatever the file says;
+ *   - a value that cannot be checked (interpolated, template text) is a
+ *     warning keyed CONTAINER:FIELD:VALUE, the raw value;
+ *   - a setting that may be set where sandlint cannot see it (a base
+ *     service in another file) makes a missing setting a warning;
+ *   - words that differ by platform (the engine's defaults and the host's
+ *     memory, the runtime's and the node's) come from the scope's platform,
+ *     never from its kind.
  */
 #include <sandlint/rule.h>
+
+#define GROUP "sandbox_hardening"
+
+/* The words of one platform (struct sl_scope.platform). */
+static int kubernetes(const struct sl_scope *scope)
+{
+    return scope->platform == SL_PLATFORM_KUBERNETES;
+}
+
+/* What runs the container, in messages: Docker's engine, or a pod's
+ * runtime. */
+static const char *runner(const struct sl_scope *scope)
+{
+    return kubernetes(scope) ? "runtime" : "engine";
+}
+
+/* Setting id of the container, as it ends up (effective view). */
+static int effective(struct sl_context *ctx, const struct sl_scope *scope, int id,
+                     struct sl_setting *setting)
+{
+    return sl_setting(ctx, scope, id, SL_VIEW_EFFECTIVE, setting);
+}
+
+static int value_at(struct sl_context *ctx, const struct sl_scope *scope, int id,
+                    size_t index, struct sl_value *value)
+{
+    return sl_setting_value(ctx, scope, id, SL_VIEW_EFFECTIVE, index, value);
+}
+
+/* Whether a rule has anything to say about the setting: not when the
+ * format cannot express it, the host does not model it, or the format's
+ * default applies and names no value to judge. */
+static int judged(const struct sl_setting *setting)
+{
+    return setting->state != SL_SETTING_UNSUPPORTED &&
+           setting->state != SL_SETTING_UNMODELLED &&
+           !(setting->state == SL_SETTING_DEFAULT && setting->count == 0);
+}
+
+/* The hint of a finding about setting: the format's words for adding it,
+ * or the allowlist entry alone (NULL: the host's standard hint). */
+static const char *hint(char *buffer, size_t size, const struct sl_setting *setting)
+{
+    return sl_hint_or_allowlist(buffer, size, setting->hint, GROUP);
+}
+
+/* A setting the rule needs is missing: an error at the container, or a
+ * warning when a base sandlint cannot see may set it. */
+static int report_missing(struct sl_context *ctx, const struct sl_setting *setting,
+                          const char *rule, const char *message)
+{
+    char quoted[SL_QUOTE_SIZE], buffer[512];
+    const char *advice = hint(buffer, sizeof(buffer), setting);
+    if (setting->state == SL_SETTING_UNSEEN)
+        return sl_reportf_hint(ctx, setting->node, rule, NULL, 0, SL_SEVERITY_WARNING,
+                               advice, "%s, unless the service it extends from '%s' sets "
+                               "it, which cannot be checked here", message,
+                               sl_quote(quoted, sizeof(quoted), setting->unseen,
+                                        setting->unseen_length));
+    return sl_reportf_hint(ctx, setting->node, rule, NULL, 0, SL_SEVERITY_DEFAULT, advice,
+                           "%s", message);
+}
 
 /* ---------------------------------------------------------------------- */
 /* Settings, !reset and extends                                            */
@@ -211,7 +277,7 @@ static int chain_list(struct sl_context *ctx, const struct chain *chain,
 /* A setting the rule needs is missing.  When the service extends a service
  * of another file, that one may set it: a warning, since it cannot be seen
  * from here. */
-static int report_missing(struct sl_context *ctx, const struct chain *chain,
+static int chain_report_missing(struct sl_context *ctx, const struct chain *chain,
                           const struct sl_node *service_key, const char *rule,
                           const char *hint, const char *message)
 {
@@ -407,7 +473,7 @@ static int check_limit(struct sl_context *ctx, const struct chain *chain,
     }
     snprintf(message, sizeof(message), "no %s (%s): %s", rule->what, rule->settings,
              rule->consequence);
-    return report_missing(ctx, chain, service_key, rule->name, rule->hint, message);
+    return chain_report_missing(ctx, chain, service_key, rule->name, rule->hint, message);
 }
 
 static const char *const pids_limit_path[] = { "pids_limit", NULL };
@@ -488,8 +554,62 @@ static int check_cpu_limit(struct sl_context *ctx, const char *service,
 /* SBX101 cap_drop_all                                                     */
 /* ---------------------------------------------------------------------- */
 
-#define CAP_DROP_HINT "add 'cap_drop: [ALL]' and cap_add only what the sandbox " \
-                      "needs, or allowlist '%k' under sandbox_hardening"
+/* Whether the container drops every capability: an entry ALL (any case,
+ * CAP_ prefix allowed: the model's parsed name). */
+static int drops_all(struct sl_context *ctx, const struct sl_scope *scope,
+                     const struct sl_setting *drop, int *all)
+{
+    *all = 0;
+    for (size_t i = 0; i < drop->count && !*all; i++) {
+        struct sl_value value;
+        if (value_at(ctx, scope, SL_SETTING_CAP_DROP, i, &value) != SL_OK)
+            return SL_ERROR;
+        *all = value.state == SL_VALUE_SET &&
+               sl_text_equals(value.parsed, value.parsed_length, "ALL");
+    }
+    return SL_OK;
+}
+
+static int check_cap_drop_all(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    struct sl_setting drop;
+    char buffer[512], message[256];
+    int all;
+    size_t unresolved = 0;
+    if (effective(ctx, scope, SL_SETTING_CAP_DROP, &drop) != SL_OK ||
+        drops_all(ctx, scope, &drop, &all) != SL_OK)
+        return SL_ERROR;
+    if (all || !judged(&drop))
+        return SL_OK;
+    /* An entry that cannot be checked may be ALL: say so, nothing more.
+     * (A collection entry drops nothing.) */
+    for (size_t i = 0; i < drop.count; i++) {
+        struct sl_value value;
+        if (value_at(ctx, scope, SL_SETTING_CAP_DROP, i, &value) != SL_OK)
+            return SL_ERROR;
+        if (value.state == SL_VALUE_TEMPLATED) {
+            unresolved++;
+            if (sl_report_unresolved(ctx, &value, value.node, SL_WORDING_ENTRY) != SL_OK)
+                return SL_ERROR;
+        }
+    }
+    if (unresolved > 0)
+        return SL_OK;
+    if (drop.key != NULL)
+        return sl_reportf_hint(ctx, drop.key, "cap_drop_all", NULL, 0, SL_SEVERITY_DEFAULT,
+                               hint(buffer, sizeof(buffer), &drop),
+                               "%s does not hold ALL: the %s keeps the rest of the %s's "
+                               "default capabilities", drop.label, scope->noun,
+                               runner(scope));
+    snprintf(message, sizeof(message), "the %s keeps the %s's default capabilities, among "
+             "them CHOWN, DAC_OVERRIDE, FOWNER, SETUID, SETGID and NET_RAW (no %s: [ALL])",
+             scope->noun, runner(scope), drop.field);
+    return report_missing(ctx, &drop, "cap_drop_all", message);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Shared by the remaining Compose checks                                  */
+/* ---------------------------------------------------------------------- */
 
 /* What the entries of a list say, gathered by a visitor. */
 struct list_state {
@@ -516,55 +636,6 @@ static int equals_upper(const char *text, size_t length, const char *word)
         if (ascii_upper((unsigned char)text[i]) != word[i])
             return 0;
     return 1;
-}
-
-static int cap_drop_entry(struct sl_context *ctx, size_t depth,
-                          const struct sl_node *where, const struct sl_node *entry,
-                          void *data)
-{
-    struct list_state *state = data;
-    (void)depth;
-    size_t length;
-    const char *text = sl_setting_text(entry, &length);
-    if (text == NULL)
-        return SL_OK;   /* empty, or a collection: drops nothing */
-    if (equals_upper(text, length, "ALL") || equals_upper(text, length, "CAP_ALL"))
-        state->satisfied = 1;
-    else if (sl_has_interpolation(text, length)) {
-        state->interpolated++;
-        if (state->reporting)
-            return report_interpolated_entry(ctx, where, "cap_drop", text, length);
-    }
-    return SL_OK;
-}
-
-static int check_cap_drop_all(struct sl_context *ctx, const char *service,
-                              const struct sl_node *service_key,
-                              const struct sl_node *settings)
-{
-    struct chain chain;
-    struct list_state state;
-    const struct sl_node *key;
-    (void)service;
-    chain_build(ctx, settings, &chain);
-    memset(&state, 0, sizeof(state));
-    if (chain_list(ctx, &chain, "cap_drop", &key, cap_drop_entry, &state) != SL_OK)
-        return SL_ERROR;
-    if (state.satisfied)
-        return SL_OK;
-    if (state.interpolated > 0) {
-        state.reporting = 1;
-        return chain_list(ctx, &chain, "cap_drop", &key, cap_drop_entry, &state);
-    }
-    if (key != NULL)
-        return sl_reportf_hint(ctx, key, "cap_drop_all", NULL, 0, SL_SEVERITY_DEFAULT,
-                               CAP_DROP_HINT, "cap_drop does not hold ALL: the "
-                               "service keeps the rest of the engine's default "
-                               "capabilities");
-    return report_missing(ctx, &chain, service_key, "cap_drop_all", CAP_DROP_HINT,
-                          "the service keeps the engine's default capabilities, "
-                          "among them CHOWN, DAC_OVERRIDE, FOWNER, SETUID, SETGID "
-                          "and NET_RAW (no cap_drop: [ALL])");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -658,7 +729,7 @@ static int check_no_new_privileges(struct sl_context *ctx, const char *service,
                                SL_SEVERITY_DEFAULT, NO_NEW_PRIVILEGES_HINT,
                                "security_opt does not hold no-new-privileges: setuid "
                                "and file-capability programs can gain privileges");
-    return report_missing(ctx, &chain, service_key, "no_new_privileges",
+    return chain_report_missing(ctx, &chain, service_key, "no_new_privileges",
                           NO_NEW_PRIVILEGES_HINT,
                           "setuid and file-capability programs can gain "
                           "privileges (no security_opt no-new-privileges)");
@@ -684,7 +755,7 @@ static int check_read_only(struct sl_context *ctx, const char *service,
     (void)service;
     chain_build(ctx, settings, &chain);
     if (chain_setting(&chain, path, &key, &value) != PRESENT)
-        return report_missing(ctx, &chain, service_key, "read_only", READ_ONLY_HINT,
+        return chain_report_missing(ctx, &chain, service_key, "read_only", READ_ONLY_HINT,
                               "the root file system is writable (no read_only: "
                               "true): sandboxed code can change the programs and "
                               "libraries of its image");
@@ -736,7 +807,7 @@ static int check_non_root_user(struct sl_context *ctx, const char *service,
     (void)service;
     chain_build(ctx, settings, &chain);
     if (chain_setting(&chain, path, &key, &value) != PRESENT)
-        return report_missing(ctx, &chain, service_key, "non_root_user", USER_HINT,
+        return chain_report_missing(ctx, &chain, service_key, "non_root_user", USER_HINT,
                               "no user is set: the container runs as root unless "
                               "its image sets a user of its own");
     if (sl_node_kind(value) != SL_NODE_SCALAR)
@@ -744,7 +815,7 @@ static int check_non_root_user(struct sl_context *ctx, const char *service,
     size_t length;
     const char *text = sl_node_text(value, &length);
     if (text == NULL || length == 0)
-        return report_missing(ctx, &chain, service_key, "non_root_user", USER_HINT,
+        return chain_report_missing(ctx, &chain, service_key, "non_root_user", USER_HINT,
                               "no user is set: the container runs as root unless "
                               "its image sets a user of its own");
     if (sl_has_interpolation(text, length))
@@ -959,7 +1030,6 @@ static int check_published_ports(struct sl_context *ctx, const char *service,
 
 /* What a container rule checks (kube_rule). */
 enum kube_check {
-    KUBE_CAP_DROP_ALL,
     KUBE_NO_NEW_PRIVILEGES,
     KUBE_READ_ONLY,
     KUBE_MEMORY_LIMIT,
@@ -1007,49 +1077,9 @@ static int kube_boolean(struct sl_context *ctx, const struct sl_container *conta
                               SL_SEVERITY_DEFAULT, "%s", weak);
 }
 
-static int kube_cap_drop_all(struct sl_context *ctx, const struct sl_container *container,
-                             const struct sl_node *security)
-{
-    static const char field[] = "securityContext.capabilities.drop";
-    const struct sl_node *key;
-    const struct sl_node *drop = sl_mapping_path(security, "capabilities.drop", &key);
-    size_t count = sl_list_count(drop);
-    size_t templated = 0;
-    for (size_t i = 0; i < count; i++) {
-        const struct sl_node *where;
-        size_t length;
-        const char *text = sl_setting_text(sl_list_entry(drop, key, i, &where), &length);
-        if (text != NULL && (equals_upper(text, length, "ALL") ||
-                             equals_upper(text, length, "CAP_ALL")))
-            return SL_OK;
-        if (text != NULL && sl_is_templated(ctx, text, length))
-            templated++;
-    }
-    for (size_t i = 0; templated > 0 && i < count; i++) {
-        const struct sl_node *where;
-        size_t length;
-        const char *text = sl_setting_text(sl_list_entry(drop, key, i, &where), &length);
-        if (text != NULL && sl_is_templated(ctx, text, length) &&
-            sl_report_templated(ctx, container->service, where, field, text, length) != SL_OK)
-            return SL_ERROR;
-    }
-    if (templated > 0)
-        return SL_OK;
-    if (count > 0)
-        return sl_reportf_service(ctx, container->service, key, "cap_drop_all", NULL, 0,
-                                  SL_SEVERITY_DEFAULT, "capabilities.drop does not hold "
-                                  "ALL: the container keeps the rest of the runtime's "
-                                  "default capabilities");
-    return sl_reportf_service(ctx, container->service, container->node, "cap_drop_all",
-                              NULL, 0, SL_SEVERITY_DEFAULT, "the container keeps the "
-                              "runtime's default capabilities, among them CHOWN, "
-                              "DAC_OVERRIDE, FOWNER, SETUID, SETGID and NET_RAW (no "
-                              "securityContext.capabilities.drop: [ALL])");
-}
-
 /* runAsNonRoot and runAsUser as Kubernetes applies them: the container's,
  * else the pod's. */
-static const struct sl_node *effective(const struct sl_node *security,
+static const struct sl_node *pod_effective(const struct sl_node *security,
                                        const struct sl_node *pod_security,
                                        const char *name)
 {
@@ -1063,8 +1093,8 @@ static int kube_non_root_user(struct sl_context *ctx, const struct sl_container 
                               const struct sl_node *security,
                               const struct sl_node *pod_security)
 {
-    const struct sl_node *non_root = effective(security, pod_security, "runAsNonRoot");
-    const struct sl_node *user = effective(security, pod_security, "runAsUser");
+    const struct sl_node *non_root = pod_effective(security, pod_security, "runAsNonRoot");
+    const struct sl_node *user = pod_effective(security, pod_security, "runAsUser");
     size_t length;
     const char *text = sl_setting_text(non_root, &length);
     if (text != NULL && sl_is_templated(ctx, text, length))
@@ -1129,8 +1159,6 @@ static int kube_container(struct sl_context *ctx, const struct sl_container *con
     if (sl_node_kind(security) != SL_NODE_MAPPING)
         security = NULL;
     switch (walk->check) {
-    case KUBE_CAP_DROP_ALL:
-        return kube_cap_drop_all(ctx, container, security);
     case KUBE_NO_NEW_PRIVILEGES:
         return kube_boolean(ctx, container, security, "allowPrivilegeEscalation",
                             "securityContext.allowPrivilegeEscalation", 0, walk->rule,
@@ -1183,8 +1211,6 @@ static int kube_check(struct sl_context *ctx, const char *service,
         return kube_check(ctx, service, settings, check, rule);               \
     }
 
-KUBE_DISPATCH(check_cap_drop_all_kinds, check_cap_drop_all, KUBE_CAP_DROP_ALL,
-              "cap_drop_all")
 KUBE_DISPATCH(check_no_new_privileges_kinds, check_no_new_privileges,
               KUBE_NO_NEW_PRIVILEGES, "no_new_privileges")
 KUBE_DISPATCH(check_read_only_kinds, check_read_only, KUBE_READ_ONLY, "read_only")
@@ -1284,8 +1310,6 @@ static int check_network_egress(struct sl_context *ctx, const struct sl_node *ro
  *       slow host, a root user that the image may already replace, a port
  *       the network can reach.
  */
-#define GROUP "sandbox_hardening"
-
 static const struct sl_rule cap_drop_all_rule = {
     SL_RULE_INIT,
     .code = "SBX101",
@@ -1338,8 +1362,8 @@ static const struct sl_rule cap_drop_all_rule = {
         "    image: sandbox:1.0\n"
         "    cap_drop: [NET_RAW]",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_service = check_cap_drop_all_kinds,
-    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .check_container = check_cap_drop_all,
+    .kinds = SL_KIND_EVERY,
 };
 
 static const struct sl_rule no_new_privileges_rule = {
