@@ -234,42 +234,6 @@ static const char *path_field(const char *const *path, char *buffer, size_t size
     return buffer;
 }
 
-/* Calls visit for each entry of the list setting name of the chain: the
- * lists of a service and the services it extends are merged, up to a list
- * tagged !reset (removed) or !override (replaces what it would inherit).
- * *first_key receives the key of the nearest list written, or NULL; visit
- * receives the depth in the chain of the service that wrote the entry. */
-typedef int (*entry_fn)(struct sl_context *ctx, size_t depth,
-                        const struct sl_node *where, const struct sl_node *entry,
-                        void *data);
-
-static int chain_list(struct sl_context *ctx, const struct chain *chain,
-                      const char *name, const struct sl_node **first_key,
-                      entry_fn visit, void *data)
-{
-    *first_key = NULL;
-    for (size_t s = 0; s < chain->count; s++) {
-        const struct sl_node *key, *value;
-        int found = lookup(chain->services[s], name, &key, &value);
-        if (found == RESET)
-            return SL_OK;
-        if (found == ABSENT)
-            continue;
-        if (*first_key == NULL)
-            *first_key = key;
-        size_t count = sl_list_count(value);
-        for (size_t i = 0; i < count; i++) {
-            const struct sl_node *where;
-            const struct sl_node *entry = sl_list_entry(value, key, i, &where);
-            if (visit(ctx, s, where, entry, data) != SL_OK)
-                return SL_ERROR;
-        }
-        if (tagged(value, "!override"))
-            return SL_OK;
-    }
-    return SL_OK;
-}
-
 /* ---------------------------------------------------------------------- */
 /* Reporting                                                               */
 /* ---------------------------------------------------------------------- */
@@ -550,6 +514,25 @@ static int check_cpu_limit(struct sl_context *ctx, const char *service,
     return check_limit(ctx, &chain, service_key, &cpu_limit_rule_data);
 }
 
+/* Reports every value of setting that cannot be checked (wording: how an
+ * interpolation is put); *reported receives how many. */
+static int report_unresolved(struct sl_context *ctx, const struct sl_scope *scope, int id,
+                             const struct sl_setting *setting, int wording,
+                             size_t *reported)
+{
+    for (size_t i = 0; i < setting->count; i++) {
+        struct sl_value value;
+        if (value_at(ctx, scope, id, i, &value) != SL_OK)
+            return SL_ERROR;
+        if (value.state == SL_VALUE_SET)
+            continue;
+        (*reported)++;
+        if (sl_report_unresolved(ctx, &value, value.node, wording) != SL_OK)
+            return SL_ERROR;
+    }
+    return SL_OK;
+}
+
 /* ---------------------------------------------------------------------- */
 /* SBX101 cap_drop_all                                                     */
 /* ---------------------------------------------------------------------- */
@@ -611,18 +594,6 @@ static int check_cap_drop_all(struct sl_context *ctx, const struct sl_scope *sco
 /* Shared by the remaining Compose checks                                  */
 /* ---------------------------------------------------------------------- */
 
-/* What the entries of a list say, gathered by a visitor. */
-struct list_state {
-    int satisfied;                  /* an entry does what the rule asks */
-    int decided;                    /* an entry decided it, at depth: */
-    size_t decided_depth;
-    const struct sl_node *weak;     /* an entry that undoes it (or NULL) */
-    const char *weak_text;
-    size_t weak_length;
-    size_t interpolated;            /* entries that cannot be checked */
-    int reporting;                  /* second walk: report those */
-};
-
 static int ascii_upper(int c)
 {
     return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
@@ -642,97 +613,67 @@ static int equals_upper(const char *text, size_t length, const char *word)
 /* SBX102 no_new_privileges                                                */
 /* ---------------------------------------------------------------------- */
 
-#define NO_NEW_PRIVILEGES_HINT "add 'security_opt: [no-new-privileges:true]', or " \
-                               "allowlist '%k' under sandbox_hardening"
+/* Kubernetes says it one way for a missing and a weak setting alike. */
+#define ESCALATION "%s is not false: a setuid program of the image can make its user root"
 
-/* The value of a no-new-privileges entry as Docker reads it (Go's
- * strconv.ParseBool): 1 true, 0 false, -1 not a boolean. */
-static int parse_bool(const char *text, size_t length)
+static int check_no_new_privileges(struct sl_context *ctx, const struct sl_scope *scope)
 {
-    static const char *const yes[] = { "1", "t", "T", "true", "TRUE", "True", NULL };
-    static const char *const no[] = { "0", "f", "F", "false", "FALSE", "False", NULL };
-    for (size_t i = 0; yes[i] != NULL; i++)
-        if (sl_text_equals(text, length, yes[i]))
-            return 1;
-    for (size_t i = 0; no[i] != NULL; i++)
-        if (sl_text_equals(text, length, no[i]))
-            return 0;
-    return -1;
-}
-
-static int security_opt_entry(struct sl_context *ctx, size_t depth,
-                              const struct sl_node *where, const struct sl_node *entry,
-                              void *data)
-{
-    static const char option[] = "no-new-privileges";
-    static const size_t option_length = sizeof(option) - 1;
-    struct list_state *state = data;
-    size_t length;
-    const char *text = sl_setting_text(entry, &length);
-    if (text == NULL)
-        return SL_OK;
-    if (sl_text_equals(text, length, option) ||
-        (length > option_length && sl_text_starts_with(text, length, option) &&
-         (text[option_length] == ':' || text[option_length] == '=') &&
-         !sl_has_interpolation(text, length))) {
-        /* Docker reads the items in order and the later wins; of merged
-         * lists, the nearest service's own items win. */
-        if (state->decided && depth > state->decided_depth)
-            return SL_OK;
-        state->decided = 1;
-        state->decided_depth = depth;
-        int on = length == option_length
-                     ? 1 : parse_bool(text + option_length + 1,
-                                      length - option_length - 1);
-        state->satisfied = on == 1;
-        state->weak = on == 1 ? NULL : where;
-        state->weak_text = text;
-        state->weak_length = length;
-        return SL_OK;
-    }
-    if (sl_has_interpolation(text, length)) {
-        state->interpolated++;
-        if (state->reporting)
-            return report_interpolated_entry(ctx, where, "security_opt", text, length);
-    }
-    return SL_OK;
-}
-
-static int check_no_new_privileges(struct sl_context *ctx, const char *service,
-                                   const struct sl_node *service_key,
-                                   const struct sl_node *settings)
-{
-    struct chain chain;
-    struct list_state state;
-    const struct sl_node *key;
-    char quoted[SL_QUOTE_SIZE];
-    (void)service;
-    chain_build(ctx, settings, &chain);
-    memset(&state, 0, sizeof(state));
-    if (chain_list(ctx, &chain, "security_opt", &key, security_opt_entry, &state) != SL_OK)
+    struct sl_setting nnp, other;
+    char buffer[512], quoted[SL_QUOTE_SIZE], message[256];
+    size_t unresolved = 0;
+    if (effective(ctx, scope, SL_SETTING_NO_NEW_PRIVILEGES, &nnp) != SL_OK ||
+        effective(ctx, scope, SL_SETTING_SECURITY_OTHER, &other) != SL_OK)
         return SL_ERROR;
-    if (state.satisfied)
+    if (!judged(&nnp))
         return SL_OK;
-    if (state.weak != NULL)
-        return sl_reportf_hint(ctx, state.weak, "no_new_privileges", NULL, 0,
-                               SL_SEVERITY_DEFAULT, NO_NEW_PRIVILEGES_HINT,
-                               "security_opt '%s' lets setuid and file-capability "
-                               "programs gain privileges",
-                               sl_quote(quoted, sizeof(quoted), state.weak_text,
-                                        state.weak_length));
-    if (state.interpolated > 0) {
-        state.reporting = 1;
-        return chain_list(ctx, &chain, "security_opt", &key, security_opt_entry, &state);
+    /* The value the runtime reads (the model keeps the one that wins). */
+    for (size_t i = 0; i < nnp.count; i++) {
+        struct sl_value value;
+        if (value_at(ctx, scope, SL_SETTING_NO_NEW_PRIVILEGES, i, &value) != SL_OK)
+            return SL_ERROR;
+        if (value.state != SL_VALUE_SET)
+            continue;
+        if (value.meaning == 1)
+            return SL_OK;
+        sl_quote(quoted, sizeof(quoted), value.text, value.text_length);
+        if (kubernetes(scope))
+            return sl_reportf_hint(ctx, value.key, "no_new_privileges", NULL, 0,
+                                   SL_SEVERITY_DEFAULT, hint(buffer, sizeof(buffer), &nnp),
+                                   ESCALATION, value.label);
+        return sl_reportf_hint(ctx, value.key, "no_new_privileges", NULL, 0,
+                               SL_SEVERITY_DEFAULT, hint(buffer, sizeof(buffer), &nnp),
+                               "%s '%s' lets setuid and file-capability programs gain "
+                               "privileges", value.label, quoted);
     }
-    if (key != NULL)
-        return sl_reportf_hint(ctx, key, "no_new_privileges", NULL, 0,
-                               SL_SEVERITY_DEFAULT, NO_NEW_PRIVILEGES_HINT,
-                               "security_opt does not hold no-new-privileges: setuid "
-                               "and file-capability programs can gain privileges");
-    return chain_report_missing(ctx, &chain, service_key, "no_new_privileges",
-                          NO_NEW_PRIVILEGES_HINT,
-                          "setuid and file-capability programs can gain "
-                          "privileges (no security_opt no-new-privileges)");
+    /* What cannot be checked may set it: the setting's own values, and the
+     * engine options whose name is interpolated. */
+    if (report_unresolved(ctx, scope, SL_SETTING_NO_NEW_PRIVILEGES, &nnp,
+                          SL_WORDING_ENTRY, &unresolved) != SL_OK)
+        return SL_ERROR;
+    for (size_t i = 0; judged(&other) && i < other.count; i++) {
+        struct sl_value value;
+        if (value_at(ctx, scope, SL_SETTING_SECURITY_OTHER, i, &value) != SL_OK)
+            return SL_ERROR;
+        if (value.state != SL_VALUE_TEMPLATED)
+            continue;
+        unresolved++;
+        if (sl_report_unresolved(ctx, &value, value.node, SL_WORDING_ENTRY) != SL_OK)
+            return SL_ERROR;
+    }
+    if (unresolved > 0)
+        return SL_OK;
+    if (kubernetes(scope)) {
+        snprintf(message, sizeof(message), ESCALATION, nnp.label);
+        return report_missing(ctx, &nnp, "no_new_privileges", message);
+    }
+    if (nnp.key != NULL)
+        return sl_reportf_hint(ctx, nnp.key, "no_new_privileges", NULL, 0,
+                               SL_SEVERITY_DEFAULT, hint(buffer, sizeof(buffer), &nnp),
+                               "%s does not hold no-new-privileges: setuid and "
+                               "file-capability programs can gain privileges", nnp.label);
+    snprintf(message, sizeof(message), "setuid and file-capability programs can gain "
+             "privileges (no %s no-new-privileges)", nnp.label);
+    return report_missing(ctx, &nnp, "no_new_privileges", message);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1030,7 +971,6 @@ static int check_published_ports(struct sl_context *ctx, const char *service,
 
 /* What a container rule checks (kube_rule). */
 enum kube_check {
-    KUBE_NO_NEW_PRIVILEGES,
     KUBE_READ_ONLY,
     KUBE_MEMORY_LIMIT,
     KUBE_CPU_LIMIT,
@@ -1159,13 +1099,6 @@ static int kube_container(struct sl_context *ctx, const struct sl_container *con
     if (sl_node_kind(security) != SL_NODE_MAPPING)
         security = NULL;
     switch (walk->check) {
-    case KUBE_NO_NEW_PRIVILEGES:
-        return kube_boolean(ctx, container, security, "allowPrivilegeEscalation",
-                            "securityContext.allowPrivilegeEscalation", 0, walk->rule,
-                            "allowPrivilegeEscalation is not false: a setuid program "
-                            "of the image can make its user root",
-                            "allowPrivilegeEscalation is not false: a setuid program "
-                            "of the image can make its user root");
     case KUBE_READ_ONLY:
         return kube_boolean(ctx, container, security, "readOnlyRootFilesystem",
                             "securityContext.readOnlyRootFilesystem", 1, walk->rule,
@@ -1211,8 +1144,6 @@ static int kube_check(struct sl_context *ctx, const char *service,
         return kube_check(ctx, service, settings, check, rule);               \
     }
 
-KUBE_DISPATCH(check_no_new_privileges_kinds, check_no_new_privileges,
-              KUBE_NO_NEW_PRIVILEGES, "no_new_privileges")
 KUBE_DISPATCH(check_read_only_kinds, check_read_only, KUBE_READ_ONLY, "read_only")
 KUBE_DISPATCH(check_memory_limit_kinds, check_memory_limit, KUBE_MEMORY_LIMIT,
               "memory_limit")
@@ -1417,8 +1348,8 @@ static const struct sl_rule no_new_privileges_rule = {
         "    security_opt:\n"
         "      - no-new-privileges:false",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_service = check_no_new_privileges_kinds,
-    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .check_container = check_no_new_privileges,
+    .kinds = SL_KIND_EVERY,
 };
 
 static const struct sl_rule read_only_rule = {
