@@ -591,25 +591,6 @@ static int check_cap_drop_all(struct sl_context *ctx, const struct sl_scope *sco
 }
 
 /* ---------------------------------------------------------------------- */
-/* Shared by the remaining Compose checks                                  */
-/* ---------------------------------------------------------------------- */
-
-static int ascii_upper(int c)
-{
-    return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
-}
-
-static int equals_upper(const char *text, size_t length, const char *word)
-{
-    if (strlen(word) != length)
-        return 0;
-    for (size_t i = 0; i < length; i++)
-        if (ascii_upper((unsigned char)text[i]) != word[i])
-            return 0;
-    return 1;
-}
-
-/* ---------------------------------------------------------------------- */
 /* SBX102 no_new_privileges                                                */
 /* ---------------------------------------------------------------------- */
 
@@ -680,39 +661,36 @@ static int check_no_new_privileges(struct sl_context *ctx, const struct sl_scope
 /* SBX103 read_only                                                        */
 /* ---------------------------------------------------------------------- */
 
-#define READ_ONLY_HINT "add 'read_only: true' (with tmpfs for the paths the sandbox " \
-                       "writes), or allowlist '%k' under sandbox_hardening"
-
-static int check_read_only(struct sl_context *ctx, const char *service,
-                           const struct sl_node *service_key,
-                           const struct sl_node *settings)
+static int check_read_only(struct sl_context *ctx, const struct sl_scope *scope)
 {
-    static const char *const path[] = { "read_only", NULL };
-    struct chain chain;
-    const struct sl_node *key, *value;
-    const char *text;
-    size_t length;
-    char quoted[SL_QUOTE_SIZE];
-    (void)service;
-    chain_build(ctx, settings, &chain);
-    if (chain_setting(&chain, path, &key, &value) != PRESENT)
-        return chain_report_missing(ctx, &chain, service_key, "read_only", READ_ONLY_HINT,
-                              "the root file system is writable (no read_only: "
-                              "true): sandboxed code can change the programs and "
-                              "libraries of its image");
-    if (sl_node_kind(value) != SL_NODE_SCALAR)
-        return report_collection(ctx, key, "read_only", value);
-    switch (sl_flag(value, &text, &length)) {
-    case SL_FLAG_ON:
+    struct sl_setting setting;
+    struct sl_value value;
+    char buffer[512], quoted[SL_QUOTE_SIZE], message[256];
+    if (effective(ctx, scope, SL_SETTING_READ_ONLY_ROOT, &setting) != SL_OK)
+        return SL_ERROR;
+    if (!judged(&setting))
         return SL_OK;
-    case SL_FLAG_INTERPOLATED:
-        return report_interpolated(ctx, key, "read_only", text, length);
-    default:
-        return sl_reportf_hint(ctx, key, "read_only", NULL, 0, SL_SEVERITY_DEFAULT,
-                               READ_ONLY_HINT, "read_only '%s' leaves the root file "
-                               "system writable",
-                               sl_quote(quoted, sizeof(quoted), text, length));
+    if (setting.count == 0) {
+        snprintf(message, sizeof(message), "the root file system is writable (no %s: "
+                 "true)%s", setting.label, kubernetes(scope) ? "" : ": sandboxed code can "
+                 "change the programs and libraries of its image");
+        return report_missing(ctx, &setting, "read_only", message);
     }
+    if (value_at(ctx, scope, SL_SETTING_READ_ONLY_ROOT, 0, &value) != SL_OK)
+        return SL_ERROR;
+    if (value.state != SL_VALUE_SET)
+        return sl_report_unresolved(ctx, &value, value.node, SL_WORDING_VALUE);
+    if (value.meaning == 1)
+        return SL_OK;
+    if (kubernetes(scope))
+        return sl_reportf_hint(ctx, value.key, "read_only", NULL, 0, SL_SEVERITY_DEFAULT,
+                               hint(buffer, sizeof(buffer), &setting),
+                               "%s is not true: the root file system is writable",
+                               value.label);
+    return sl_reportf_hint(ctx, value.key, "read_only", NULL, 0, SL_SEVERITY_DEFAULT,
+                           hint(buffer, sizeof(buffer), &setting),
+                           "%s '%s' leaves the root file system writable", value.label,
+                           sl_quote(quoted, sizeof(quoted), value.text, value.text_length));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -971,7 +949,6 @@ static int check_published_ports(struct sl_context *ctx, const char *service,
 
 /* What a container rule checks (kube_rule). */
 enum kube_check {
-    KUBE_READ_ONLY,
     KUBE_MEMORY_LIMIT,
     KUBE_CPU_LIMIT,
     KUBE_NON_ROOT_USER
@@ -983,39 +960,6 @@ struct kube_walk {
     const char *rule;                   /* the rule's name: the key's field */
     const struct sl_node *pod_security; /* the pod spec's securityContext */
 };
-
-/* A boolean written as false (YAML false, or a string Kubernetes' YAML
- * reader takes as false). */
-static int is_false(const struct sl_node *value)
-{
-    size_t length;
-    const char *text = sl_setting_text(value, &length);
-    return text != NULL && (equals_upper(text, length, "FALSE") ||
-                            equals_upper(text, length, "NO") ||
-                            equals_upper(text, length, "OFF") ||
-                            equals_upper(text, length, "N"));
-}
-
-/* A boolean setting the rule wants to be want (1: true, 0: false). */
-static int kube_boolean(struct sl_context *ctx, const struct sl_container *container,
-                        const struct sl_node *security, const char *name,
-                        const char *field, int want, const char *rule,
-                        const char *missing, const char *weak)
-{
-    const struct sl_node *key;
-    const struct sl_node *value = sl_mapping_value(security, name, &key);
-    size_t length;
-    const char *text = sl_setting_text(value, &length);
-    if (text != NULL && sl_is_templated(ctx, text, length))
-        return sl_report_templated(ctx, container->service, value, field, text, length);
-    if (want ? sl_is_truthy(value) : is_false(value))
-        return SL_OK;
-    if (value == NULL || sl_is_empty(value))
-        return sl_reportf_service(ctx, container->service, container->node, rule, NULL,
-                                  0, SL_SEVERITY_DEFAULT, "%s", missing);
-    return sl_reportf_service(ctx, container->service, key, rule, NULL, 0,
-                              SL_SEVERITY_DEFAULT, "%s", weak);
-}
 
 /* runAsNonRoot and runAsUser as Kubernetes applies them: the container's,
  * else the pod's. */
@@ -1099,13 +1043,6 @@ static int kube_container(struct sl_context *ctx, const struct sl_container *con
     if (sl_node_kind(security) != SL_NODE_MAPPING)
         security = NULL;
     switch (walk->check) {
-    case KUBE_READ_ONLY:
-        return kube_boolean(ctx, container, security, "readOnlyRootFilesystem",
-                            "securityContext.readOnlyRootFilesystem", 1, walk->rule,
-                            "the root file system is writable (no "
-                            "readOnlyRootFilesystem: true)",
-                            "readOnlyRootFilesystem is not true: the root file "
-                            "system is writable");
     case KUBE_MEMORY_LIMIT:
         return kube_limit(ctx, container, "memory", walk->rule,
                           "the container may use all of the node's memory");
@@ -1144,7 +1081,6 @@ static int kube_check(struct sl_context *ctx, const char *service,
         return kube_check(ctx, service, settings, check, rule);               \
     }
 
-KUBE_DISPATCH(check_read_only_kinds, check_read_only, KUBE_READ_ONLY, "read_only")
 KUBE_DISPATCH(check_memory_limit_kinds, check_memory_limit, KUBE_MEMORY_LIMIT,
               "memory_limit")
 KUBE_DISPATCH(check_cpu_limit_kinds, check_cpu_limit, KUBE_CPU_LIMIT, "cpu_limit")
@@ -1171,6 +1107,11 @@ static const struct egress_list egress_lists[] = {
     { "allowCIDR", { "0.0.0.0/0", "::/0", NULL },
       "lets every sandbox pod reach any address" },
 };
+
+static int ascii_upper(int c)
+{
+    return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
+}
 
 static int equals_any_case(const char *text, size_t length, const char *word)
 {
@@ -1397,8 +1338,8 @@ static const struct sl_rule read_only_rule = {
         "    image: sandbox:1.0\n"
         "    read_only: false",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_service = check_read_only_kinds,
-    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .check_container = check_read_only,
+    .kinds = SL_KIND_EVERY,
 };
 
 static const struct sl_rule pids_limit_rule = {
