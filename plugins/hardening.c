@@ -219,21 +219,6 @@ static int chain_setting(const struct chain *chain, const char *const *path,
     return ABSENT;
 }
 
-/* The dotted name of a path, for a finding's field. */
-static const char *path_field(const char *const *path, char *buffer, size_t size)
-{
-    size_t used = 0;
-    buffer[0] = '\0';
-    for (size_t i = 0; path[i] != NULL && used < size; i++) {
-        int wrote = snprintf(buffer + used, size - used, "%s%s", i > 0 ? "." : "",
-                             path[i]);
-        if (wrote < 0)
-            break;
-        used += (size_t)wrote;
-    }
-    return buffer;
-}
-
 /* ---------------------------------------------------------------------- */
 /* Reporting                                                               */
 /* ---------------------------------------------------------------------- */
@@ -286,232 +271,6 @@ static int report_collection(struct sl_context *ctx, const struct sl_node *where
     return sl_reportf(ctx, where, field, kind, strlen(kind), SL_SEVERITY_WARNING,
                       "%s is a %s and cannot be checked", field,
                       kind[1] == 'm' ? "mapping" : "sequence");
-}
-
-/* ---------------------------------------------------------------------- */
-/* Numbers                                                                 */
-/* ---------------------------------------------------------------------- */
-
-/* What a limit's value says. */
-enum quantity {
-    QUANTITY_INVALID = 0,   /* not a number of the setting's form */
-    QUANTITY_NONE = 1,      /* 0 or negative: no limit (0 and -1 mean it) */
-    QUANTITY_POSITIVE = 2
-};
-
-/* The forms of number a limit takes. */
-enum number_form {
-    INTEGER = 0,            /* pids_limit, cpu_quota: -1, 0, 512 */
-    DECIMAL = 1,            /* cpus: 0.5, 2 */
-    BYTES = 2               /* mem_limit: 512m, 2g, 1.5GiB, 1073741824 */
-};
-
-static int is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-/* Reads text as a number of the given form (as Compose's loader and
- * Docker's units package read it: an optional sign, digits, a decimal
- * part, and for bytes a unit b, k, m, g, t or p with an optional i and b,
- * in any case, after an optional space). */
-static enum quantity quantity(const char *text, size_t length, enum number_form form)
-{
-    size_t i = 0;
-    int negative = 0, nonzero = 0, digits = 0;
-    if (text == NULL)
-        return QUANTITY_INVALID;
-    if (i < length && (text[i] == '-' || text[i] == '+'))
-        negative = text[i++] == '-';
-    for (; i < length && is_digit(text[i]); i++, digits++)
-        nonzero |= text[i] != '0';
-    if (form != INTEGER && i < length && text[i] == '.') {
-        for (i++; i < length && is_digit(text[i]); i++, digits++)
-            nonzero |= text[i] != '0';
-    }
-    if (digits == 0)
-        return QUANTITY_INVALID;
-    if (form == BYTES) {
-        static const char units[] = "bkmgtpBKMGTP";
-        if (i < length && text[i] == ' ')
-            i++;
-        if (i < length && memchr(units, text[i], sizeof(units) - 1) != NULL) {
-            int byte = text[i] == 'b' || text[i] == 'B';
-            i++;
-            if (!byte && i < length && (text[i] == 'i' || text[i] == 'I'))
-                i++;
-            if (!byte && i < length && (text[i] == 'b' || text[i] == 'B'))
-                i++;
-        }
-    }
-    if (i != length)
-        return QUANTITY_INVALID;
-    return negative || !nonzero ? QUANTITY_NONE : QUANTITY_POSITIVE;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Limits: pids, memory, CPU                                               */
-/* ---------------------------------------------------------------------- */
-
-/* One place a limit can be set. */
-struct limit_source {
-    const char *const *path;
-    enum number_form form;
-};
-
-/* What a limit rule checks and says. */
-struct limit_rule {
-    const char *name;                   /* the rule's name: the field */
-    const struct limit_source *sources; /* ends with path NULL */
-    const char *what;                   /* "process limit" */
-    const char *settings;               /* "pids_limit or deploy..." */
-    const char *consequence;            /* "a fork bomb can ..." */
-    const char *hint;
-};
-
-/*
- * Reports a service without a positive limit.  Any positive literal limit
- * passes.  Else every interpolated one (or one that is a collection) warns;
- * else the first weak one (0, negative, not a number) is an error at that
- * setting; else the service has none: an error at its key.
- */
-static int check_limit(struct sl_context *ctx, const struct chain *chain,
-                       const struct sl_node *service_key,
-                       const struct limit_rule *rule)
-{
-    const struct sl_node *weak_key = NULL, *weak_value = NULL;
-    const char *const *weak_path = NULL;
-    enum quantity weak_quantity = QUANTITY_INVALID;
-    size_t unchecked = 0;
-    char field[64], quoted[SL_QUOTE_SIZE], message[512];
-    const struct limit_source *source;
-
-    for (source = rule->sources; source->path != NULL; source++) {
-        const struct sl_node *key, *value;
-        if (chain_setting(chain, source->path, &key, &value) != PRESENT)
-            continue;
-        size_t length;
-        const char *text = sl_node_text(value, &length);
-        if (sl_node_kind(value) != SL_NODE_SCALAR || sl_has_interpolation(text, length)) {
-            unchecked++;
-            continue;
-        }
-        enum quantity found = quantity(text, length, source->form);
-        if (found == QUANTITY_POSITIVE)
-            return SL_OK;
-        if (weak_key == NULL) {
-            weak_key = key;
-            weak_value = value;
-            weak_path = source->path;
-            weak_quantity = found;
-        }
-    }
-    if (unchecked > 0) {
-        for (source = rule->sources; source->path != NULL; source++) {
-            const struct sl_node *key, *value;
-            if (chain_setting(chain, source->path, &key, &value) != PRESENT)
-                continue;
-            path_field(source->path, field, sizeof(field));
-            size_t length;
-            const char *text = sl_node_text(value, &length);
-            int status = SL_OK;
-            if (sl_node_kind(value) != SL_NODE_SCALAR)
-                status = report_collection(ctx, key, field, value);
-            else if (sl_has_interpolation(text, length))
-                status = report_interpolated(ctx, key, field, text, length);
-            if (status != SL_OK)
-                return SL_ERROR;
-        }
-        return SL_OK;
-    }
-    if (weak_key != NULL) {
-        size_t length;
-        const char *text = sl_node_text(weak_value, &length);
-        return sl_reportf_hint(ctx, weak_key, rule->name, NULL, 0, SL_SEVERITY_DEFAULT,
-                               rule->hint, "%s '%s' %s: %s",
-                               path_field(weak_path, field, sizeof(field)),
-                               sl_quote(quoted, sizeof(quoted), text, length),
-                               weak_quantity == QUANTITY_NONE ? "sets no limit"
-                                                              : "is not a valid limit",
-                               rule->consequence);
-    }
-    snprintf(message, sizeof(message), "no %s (%s): %s", rule->what, rule->settings,
-             rule->consequence);
-    return chain_report_missing(ctx, chain, service_key, rule->name, rule->hint, message);
-}
-
-static const char *const pids_limit_path[] = { "pids_limit", NULL };
-static const char *const deploy_pids_path[] = { "deploy", "resources", "limits",
-                                                "pids", NULL };
-static const char *const mem_limit_path[] = { "mem_limit", NULL };
-static const char *const deploy_memory_path[] = { "deploy", "resources", "limits",
-                                                  "memory", NULL };
-static const char *const cpus_path[] = { "cpus", NULL };
-static const char *const cpu_quota_path[] = { "cpu_quota", NULL };
-static const char *const deploy_cpus_path[] = { "deploy", "resources", "limits",
-                                                "cpus", NULL };
-
-static const struct limit_source pids_sources[] = {
-    { pids_limit_path, INTEGER }, { deploy_pids_path, INTEGER }, { NULL, INTEGER },
-};
-static const struct limit_source memory_sources[] = {
-    { mem_limit_path, BYTES }, { deploy_memory_path, BYTES }, { NULL, BYTES },
-};
-static const struct limit_source cpu_sources[] = {
-    { cpus_path, DECIMAL }, { cpu_quota_path, INTEGER }, { deploy_cpus_path, DECIMAL },
-    { NULL, DECIMAL },
-};
-
-static const struct limit_rule pids_limit_rule_data = {
-    "pids_limit", pids_sources, "process limit",
-    "pids_limit or deploy.resources.limits.pids",
-    "a fork bomb in the sandbox can exhaust the host's process table",
-    "add 'pids_limit: 512' (or deploy.resources.limits.pids), or allowlist '%k' "
-    "under sandbox_hardening",
-};
-static const struct limit_rule memory_limit_rule_data = {
-    "memory_limit", memory_sources, "memory limit",
-    "mem_limit or deploy.resources.limits.memory",
-    "the sandbox can take all of the host's memory",
-    "add 'mem_limit: 2g' (or deploy.resources.limits.memory), or allowlist '%k' "
-    "under sandbox_hardening",
-};
-static const struct limit_rule cpu_limit_rule_data = {
-    "cpu_limit", cpu_sources, "CPU limit",
-    "cpus, cpu_quota or deploy.resources.limits.cpus",
-    "the sandbox can keep every CPU of the host busy",
-    "add 'cpus: 2' (or deploy.resources.limits.cpus), or allowlist '%k' under "
-    "sandbox_hardening",
-};
-
-static int check_pids_limit(struct sl_context *ctx, const char *service,
-                            const struct sl_node *service_key,
-                            const struct sl_node *settings)
-{
-    struct chain chain;
-    (void)service;
-    chain_build(ctx, settings, &chain);
-    return check_limit(ctx, &chain, service_key, &pids_limit_rule_data);
-}
-
-static int check_memory_limit(struct sl_context *ctx, const char *service,
-                              const struct sl_node *service_key,
-                              const struct sl_node *settings)
-{
-    struct chain chain;
-    (void)service;
-    chain_build(ctx, settings, &chain);
-    return check_limit(ctx, &chain, service_key, &memory_limit_rule_data);
-}
-
-static int check_cpu_limit(struct sl_context *ctx, const char *service,
-                           const struct sl_node *service_key,
-                           const struct sl_node *settings)
-{
-    struct chain chain;
-    (void)service;
-    chain_build(ctx, settings, &chain);
-    return check_limit(ctx, &chain, service_key, &cpu_limit_rule_data);
 }
 
 /* Reports every value of setting that cannot be checked (wording: how an
@@ -694,6 +453,100 @@ static int check_read_only(struct sl_context *ctx, const struct sl_scope *scope)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Limits: pids, memory, CPU                                               */
+/* ---------------------------------------------------------------------- */
+
+/* What a limit rule checks and says. */
+struct limit_rule {
+    const char *name;           /* the rule's name: the key's field */
+    int id;                     /* the setting */
+    const char *what;           /* "process limit" */
+    const char *host;           /* the engine's host: what it risks */
+    const char *node;           /* a Kubernetes node: what it risks */
+};
+
+static const struct limit_rule pids_limit_rule_data = {
+    "pids_limit", SL_SETTING_PIDS_LIMIT, "process limit",
+    "a fork bomb in the sandbox can exhaust the host's process table",
+    "a fork bomb in the sandbox can exhaust the node's process table",
+};
+static const struct limit_rule memory_limit_rule_data = {
+    "memory_limit", SL_SETTING_MEMORY_LIMIT, "memory limit",
+    "the sandbox can take all of the host's memory",
+    "the container may use all of the node's memory",
+};
+static const struct limit_rule cpu_limit_rule_data = {
+    "cpu_limit", SL_SETTING_CPU_LIMIT, "CPU limit",
+    "the sandbox can keep every CPU of the host busy",
+    "the container may use every CPU of the node",
+};
+
+/*
+ * Reports a container without a positive limit.  Any limit passes.  Else
+ * every value that cannot be checked warns; else the first that sets none
+ * (0, negative, not a number) is an error at that setting; else the
+ * container has none: an error at the container.
+ */
+static int check_limit(struct sl_context *ctx, const struct sl_scope *scope,
+                       const struct limit_rule *rule)
+{
+    struct sl_setting setting;
+    struct sl_value value, weak;
+    char buffer[512], quoted[SL_QUOTE_SIZE], message[512];
+    const char *consequence = kubernetes(scope) ? rule->node : rule->host;
+    int have_weak = 0;
+    size_t unresolved = 0;
+    if (effective(ctx, scope, rule->id, &setting) != SL_OK)
+        return SL_ERROR;
+    if (!judged(&setting))
+        return SL_OK;
+    for (size_t i = 0; i < setting.count; i++) {
+        if (value_at(ctx, scope, rule->id, i, &value) != SL_OK)
+            return SL_ERROR;
+        if (value.state == SL_VALUE_SET && value.meaning == SL_LIMIT_SET)
+            return SL_OK;
+        if (value.state == SL_VALUE_SET && !have_weak) {
+            weak = value;
+            have_weak = 1;
+        }
+    }
+    if (report_unresolved(ctx, scope, rule->id, &setting, SL_WORDING_VALUE,
+                          &unresolved) != SL_OK)
+        return SL_ERROR;
+    if (unresolved > 0)
+        return SL_OK;
+    if (have_weak)
+        return sl_reportf_hint(ctx, weak.key, rule->name, NULL, 0, SL_SEVERITY_DEFAULT,
+                               hint(buffer, sizeof(buffer), &setting), "%s '%s' %s: %s",
+                               weak.field,
+                               sl_quote(quoted, sizeof(quoted), weak.text, weak.text_length),
+                               weak.meaning == SL_LIMIT_NONE ? "sets no limit"
+                                                             : "is not a valid limit",
+                               consequence);
+    if (kubernetes(scope))
+        snprintf(message, sizeof(message), "no %s: %s", setting.label, consequence);
+    else
+        snprintf(message, sizeof(message), "no %s (%s): %s", rule->what, setting.label,
+                 consequence);
+    return report_missing(ctx, &setting, rule->name, message);
+}
+
+static int check_pids_limit(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    return check_limit(ctx, scope, &pids_limit_rule_data);
+}
+
+static int check_memory_limit(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    return check_limit(ctx, scope, &memory_limit_rule_data);
+}
+
+static int check_cpu_limit(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    return check_limit(ctx, scope, &cpu_limit_rule_data);
+}
+
+/* ---------------------------------------------------------------------- */
 /* SBX107 non_root_user                                                    */
 /* ---------------------------------------------------------------------- */
 
@@ -752,6 +605,11 @@ static int check_non_root_user(struct sl_context *ctx, const char *service,
 
 #define PORTS_HINT "publish on the loopback interface only ('127.0.0.1:8080:80'), " \
                    "or remove the item, or allowlist '%k' under sandbox_hardening"
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 /* Whether an address (brackets allowed) is the unspecified one: empty,
  * 0.0.0.0, ::, [::] and their longer spellings. */
@@ -949,8 +807,6 @@ static int check_published_ports(struct sl_context *ctx, const char *service,
 
 /* What a container rule checks (kube_rule). */
 enum kube_check {
-    KUBE_MEMORY_LIMIT,
-    KUBE_CPU_LIMIT,
     KUBE_NON_ROOT_USER
 };
 
@@ -1002,38 +858,6 @@ static int kube_non_root_user(struct sl_context *ctx, const struct sl_container 
                               "root unless its image sets another user");
 }
 
-/* resources.limits.NAME.  agent-env fills the limits itself when a
- * service gives no resources (the chart's defaults set both). */
-static int kube_limit(struct sl_context *ctx, const struct sl_container *container,
-                      const char *name, const char *rule, const char *what)
-{
-    char path[32];
-    char field[48];
-    const struct sl_node *resources_key;
-    const struct sl_node *resources =
-        sl_mapping_value(container->container, "resources", &resources_key);
-    const struct sl_node *value;
-    size_t length;
-    const char *text;
-    if (container->sort == SL_CONTAINER_EPHEMERAL)
-        return SL_OK;   /* ephemeral containers take no resources */
-    if (sl_kind(ctx) == SL_KIND_AGENT_ENV &&
-        (resources == NULL || sl_is_empty(resources) || sl_node_count(resources) == 0))
-        return SL_OK;
-    snprintf(path, sizeof(path), "limits.%s", name);
-    snprintf(field, sizeof(field), "resources.limits.%s", name);
-    value = sl_mapping_path(resources, path, NULL);
-    text = sl_setting_text(value, &length);
-    if (text != NULL && sl_is_templated(ctx, text, length))
-        return sl_report_templated(ctx, container->service, value, field, text, length);
-    if (text != NULL || (value != NULL && sl_node_kind(value) != SL_NODE_SCALAR))
-        return SL_OK;
-    return sl_reportf_service(ctx, container->service,
-                              resources_key != NULL ? resources_key : container->node,
-                              rule, NULL, 0, SL_SEVERITY_DEFAULT,
-                              "no resources.limits.%s: %s", name, what);
-}
-
 static int kube_container(struct sl_context *ctx, const struct sl_container *container,
                           void *data)
 {
@@ -1043,12 +867,6 @@ static int kube_container(struct sl_context *ctx, const struct sl_container *con
     if (sl_node_kind(security) != SL_NODE_MAPPING)
         security = NULL;
     switch (walk->check) {
-    case KUBE_MEMORY_LIMIT:
-        return kube_limit(ctx, container, "memory", walk->rule,
-                          "the container may use all of the node's memory");
-    case KUBE_CPU_LIMIT:
-        return kube_limit(ctx, container, "cpu", walk->rule,
-                          "the container may use every CPU of the node");
     case KUBE_NON_ROOT_USER:
         return kube_non_root_user(ctx, container, security, walk->pod_security);
     }
@@ -1081,9 +899,6 @@ static int kube_check(struct sl_context *ctx, const char *service,
         return kube_check(ctx, service, settings, check, rule);               \
     }
 
-KUBE_DISPATCH(check_memory_limit_kinds, check_memory_limit, KUBE_MEMORY_LIMIT,
-              "memory_limit")
-KUBE_DISPATCH(check_cpu_limit_kinds, check_cpu_limit, KUBE_CPU_LIMIT, "cpu_limit")
 KUBE_DISPATCH(check_non_root_user_kinds, check_non_root_user, KUBE_NON_ROOT_USER,
               "non_root_user")
 
@@ -1389,7 +1204,8 @@ static const struct sl_rule pids_limit_rule = {
         "    image: sandbox:1.0\n"
         "    pids_limit: -1",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_service = check_pids_limit,
+    .check_container = check_pids_limit,
+    .kinds = SL_KIND_EVERY,
 };
 
 static const struct sl_rule memory_limit_rule = {
@@ -1444,8 +1260,8 @@ static const struct sl_rule memory_limit_rule = {
         "    image: sandbox:1.0\n"
         "    mem_limit: 0",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_service = check_memory_limit_kinds,
-    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .check_container = check_memory_limit,
+    .kinds = SL_KIND_EVERY,
 };
 
 static const struct sl_rule cpu_limit_rule = {
@@ -1500,8 +1316,8 @@ static const struct sl_rule cpu_limit_rule = {
         "    image: sandbox:1.0\n"
         "    mem_limit: 2g",
     .default_severity = SL_SEVERITY_WARNING,
-    .check_service = check_cpu_limit_kinds,
-    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .check_container = check_cpu_limit,
+    .kinds = SL_KIND_EVERY,
 };
 
 static const struct sl_rule non_root_user_rule = {
