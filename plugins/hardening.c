@@ -126,131 +126,9 @@ static int lookup(const struct sl_node *mapping, const char *name,
     return sl_is_empty(value_node) ? ABSENT : PRESENT;
 }
 
-/* How deep extends chains are followed (Compose refuses cycles). */
-#define CHAIN_MAX 16
-
-/* A service and the services of the same file it extends, nearest first. */
-struct chain {
-    const struct sl_node *services[CHAIN_MAX];
-    size_t count;
-    const char *external;       /* extends names a file (or an interpolated
-                                   service) that sandlint cannot see here:
-                                   its text, or NULL */
-    size_t external_length;
-};
-
-/* The services of the document: under services, or at the top level of a
- * legacy file without it. */
-static const struct sl_node *document_services(struct sl_context *ctx)
-{
-    const struct sl_node *root = sl_document_root(ctx);
-    const struct sl_node *services = sl_mapping_value(root, "services", NULL);
-    return services != NULL ? services : root;
-}
-
-static void chain_build(struct sl_context *ctx, const struct sl_node *settings,
-                        struct chain *chain)
-{
-    memset(chain, 0, sizeof(*chain));
-    chain->services[chain->count++] = settings;
-    const struct sl_node *current = settings;
-    while (chain->count < CHAIN_MAX) {
-        const struct sl_node *key, *extends;
-        if (lookup(current, "extends", &key, &extends) != PRESENT)
-            return;
-        const struct sl_node *service_node = extends;
-        if (sl_node_kind(extends) == SL_NODE_MAPPING) {
-            size_t file_length;
-            const char *file = sl_setting_text(sl_mapping_value(extends, "file", NULL),
-                                               &file_length);
-            if (file != NULL) {
-                chain->external = file;
-                chain->external_length = file_length;
-                return;
-            }
-            service_node = sl_mapping_value(extends, "service", NULL);
-        }
-        size_t name_length;
-        const char *name = sl_setting_text(service_node, &name_length);
-        if (name == NULL)
-            return;     /* Compose refuses it */
-        if (sl_has_interpolation(name, name_length)) {
-            chain->external = name;
-            chain->external_length = name_length;
-            return;
-        }
-        /* Service names hold no NUL: a name that does is nobody's. */
-        if (strlen(name) != name_length)
-            return;
-        const struct sl_node *base = sl_mapping_value(document_services(ctx), name, NULL);
-        if (sl_node_kind(base) != SL_NODE_MAPPING)
-            return;
-        for (size_t i = 0; i < chain->count; i++)
-            if (chain->services[i] == base)
-                return;     /* a cycle */
-        chain->services[chain->count++] = base;
-        current = base;
-    }
-}
-
-/*
- * A setting at path (setting, or deploy.resources.limits.memory) of the
- * first service of the chain that writes it, as Compose merges extends and
- * nested mappings: the nearest value wins, and !reset at any level removes
- * it (and what it would inherit).  *key and *value are set when PRESENT.
- */
-static int chain_setting(const struct chain *chain, const char *const *path,
-                         const struct sl_node **key, const struct sl_node **value)
-{
-    for (size_t s = 0; s < chain->count; s++) {
-        const struct sl_node *node = chain->services[s];
-        int found = PRESENT;
-        for (size_t i = 0; path[i] != NULL && found == PRESENT; i++) {
-            found = lookup(node, path[i], key, value);
-            if (found == PRESENT && path[i + 1] != NULL) {
-                if (sl_node_kind(*value) != SL_NODE_MAPPING)
-                    found = ABSENT;
-                node = *value;
-            }
-        }
-        if (found != ABSENT)
-            return found;
-    }
-    return ABSENT;
-}
-
 /* ---------------------------------------------------------------------- */
 /* Reporting                                                               */
 /* ---------------------------------------------------------------------- */
-
-/* A setting the rule needs is missing.  When the service extends a service
- * of another file, that one may set it: a warning, since it cannot be seen
- * from here. */
-static int chain_report_missing(struct sl_context *ctx, const struct chain *chain,
-                          const struct sl_node *service_key, const char *rule,
-                          const char *hint, const char *message)
-{
-    char quoted[SL_QUOTE_SIZE];
-    if (chain->external != NULL)
-        return sl_reportf_hint(ctx, service_key, rule, NULL, 0, SL_SEVERITY_WARNING,
-                               hint, "%s, unless the service it extends from '%s' "
-                               "sets it, which cannot be checked here", message,
-                               sl_quote(quoted, sizeof(quoted), chain->external,
-                                        chain->external_length));
-    return sl_reportf_hint(ctx, service_key, rule, NULL, 0, SL_SEVERITY_DEFAULT, hint,
-                           "%s", message);
-}
-
-/* A value that holds an interpolation: keyed by the setting and the raw
- * value, with the standard hint (use a literal value). */
-static int report_interpolated(struct sl_context *ctx, const struct sl_node *where,
-                               const char *field, const char *text, size_t length)
-{
-    char quoted[SL_QUOTE_SIZE];
-    return sl_reportf(ctx, where, field, text, length, SL_SEVERITY_WARNING,
-                      "%s '%s' is interpolated and cannot be checked", field,
-                      sl_quote(quoted, sizeof(quoted), text, length));
-}
 
 /* The same for an entry of a list setting (security_opt, ports). */
 static int report_interpolated_entry(struct sl_context *ctx,
@@ -550,53 +428,45 @@ static int check_cpu_limit(struct sl_context *ctx, const struct sl_scope *scope)
 /* SBX107 non_root_user                                                    */
 /* ---------------------------------------------------------------------- */
 
-#define USER_HINT "add 'user: \"1000:1000\"' (a user the image has), or allowlist " \
-                  "'%k' under sandbox_hardening"
-
-/* Whether the user part of USER[:GROUP] is root: "root" or a UID of 0. */
-static int root_user(const char *text, size_t length)
+static int check_non_root_user(struct sl_context *ctx, const struct sl_scope *scope)
 {
-    const char *colon = memchr(text, ':', length);
-    size_t user = colon != NULL ? (size_t)(colon - text) : length;
-    if (sl_text_equals(text, user, "root"))
-        return 1;
-    if (user == 0)
-        return 0;
-    for (size_t i = 0; i < user; i++)
-        if (text[i] != '0')
-            return 0;
-    return 1;
-}
-
-static int check_non_root_user(struct sl_context *ctx, const char *service,
-                               const struct sl_node *service_key,
-                               const struct sl_node *settings)
-{
-    static const char *const path[] = { "user", NULL };
-    struct chain chain;
-    const struct sl_node *key, *value;
-    char quoted[SL_QUOTE_SIZE];
-    (void)service;
-    chain_build(ctx, settings, &chain);
-    if (chain_setting(&chain, path, &key, &value) != PRESENT)
-        return chain_report_missing(ctx, &chain, service_key, "non_root_user", USER_HINT,
-                              "no user is set: the container runs as root unless "
-                              "its image sets a user of its own");
-    if (sl_node_kind(value) != SL_NODE_SCALAR)
-        return report_collection(ctx, key, "user", value);
-    size_t length;
-    const char *text = sl_node_text(value, &length);
-    if (text == NULL || length == 0)
-        return chain_report_missing(ctx, &chain, service_key, "non_root_user", USER_HINT,
-                              "no user is set: the container runs as root unless "
-                              "its image sets a user of its own");
-    if (sl_has_interpolation(text, length))
-        return report_interpolated(ctx, key, "user", text, length);
-    if (!root_user(text, length))
+    struct sl_setting non_root, user;
+    struct sl_value value;
+    char buffer[512], quoted[SL_QUOTE_SIZE];
+    if (effective(ctx, scope, SL_SETTING_RUN_AS_NON_ROOT, &non_root) != SL_OK ||
+        effective(ctx, scope, SL_SETTING_USER, &user) != SL_OK)
+        return SL_ERROR;
+    /* A runtime that refuses to start it as root settles it. */
+    if (non_root.count > 0) {
+        if (value_at(ctx, scope, SL_SETTING_RUN_AS_NON_ROOT, 0, &value) != SL_OK)
+            return SL_ERROR;
+        if (value.state != SL_VALUE_SET)
+            return sl_report_unresolved(ctx, &value, value.node, SL_WORDING_VALUE);
+        if (value.meaning == 1)
+            return SL_OK;
+    }
+    if (!judged(&user))
         return SL_OK;
-    return sl_reportf_hint(ctx, key, "non_root_user", NULL, 0, SL_SEVERITY_DEFAULT,
-                           USER_HINT, "user '%s' runs the container as root",
-                           sl_quote(quoted, sizeof(quoted), text, length));
+    if (user.count == 0)
+        return report_missing(ctx, &user, "non_root_user",
+                              kubernetes(scope)
+                                  ? "neither runAsNonRoot: true nor a runAsUser other than "
+                                    "0: the container runs as root unless its image sets "
+                                    "another user"
+                                  : "no user is set: the container runs as root unless its "
+                                    "image sets a user of its own");
+    if (value_at(ctx, scope, SL_SETTING_USER, 0, &value) != SL_OK)
+        return SL_ERROR;
+    if (value.state != SL_VALUE_SET)
+        return sl_report_unresolved(ctx, &value, value.node, SL_WORDING_VALUE);
+    if (value.meaning != SL_USER_ROOT)
+        return SL_OK;
+    sl_quote(quoted, sizeof(quoted), value.text, value.text_length);
+    return sl_reportf_hint(ctx, value.node, "non_root_user", NULL, 0, SL_SEVERITY_DEFAULT,
+                           hint(buffer, sizeof(buffer), &user),
+                           kubernetes(scope) ? "%s %s runs the container as root"
+                                             : "%s '%s' runs the container as root",
+                           value.label, quoted);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -790,117 +660,6 @@ static int check_published_ports(struct sl_context *ctx, const char *service,
     }
     return SL_OK;
 }
-
-/* ---------------------------------------------------------------------- */
-/* agent-env services and pod specs (SPEC §12)                             */
-/* ---------------------------------------------------------------------- */
-
-/*
- * The same rules read a container's securityContext and resources: every
- * container of a pod spec (ephemeral ones too, but for resources, which
- * they cannot have), and an agent-env service with its initContainers.
- * A missing setting points at the container (its list item, or the
- * service's key) and a weak one at the setting; both have the key
- * CONTAINER:RULE_NAME.  Helm template text cannot be checked: a warning
- * keyed CONTAINER:FIELD:VALUE.
- */
-
-/* What a container rule checks (kube_rule). */
-enum kube_check {
-    KUBE_NON_ROOT_USER
-};
-
-/* One container rule being run over the containers of a service. */
-struct kube_walk {
-    enum kube_check check;
-    const char *rule;                   /* the rule's name: the key's field */
-    const struct sl_node *pod_security; /* the pod spec's securityContext */
-};
-
-/* runAsNonRoot and runAsUser as Kubernetes applies them: the container's,
- * else the pod's. */
-static const struct sl_node *pod_effective(const struct sl_node *security,
-                                       const struct sl_node *pod_security,
-                                       const char *name)
-{
-    const struct sl_node *value = sl_mapping_value(security, name, NULL);
-    if (value != NULL && !sl_is_empty(value))
-        return value;
-    return sl_mapping_value(pod_security, name, NULL);
-}
-
-static int kube_non_root_user(struct sl_context *ctx, const struct sl_container *container,
-                              const struct sl_node *security,
-                              const struct sl_node *pod_security)
-{
-    const struct sl_node *non_root = pod_effective(security, pod_security, "runAsNonRoot");
-    const struct sl_node *user = pod_effective(security, pod_security, "runAsUser");
-    size_t length;
-    const char *text = sl_setting_text(non_root, &length);
-    if (text != NULL && sl_is_templated(ctx, text, length))
-        return sl_report_templated(ctx, container->service, non_root,
-                                "securityContext.runAsNonRoot", text, length);
-    if (sl_is_truthy(non_root))
-        return SL_OK;
-    text = sl_setting_text(user, &length);
-    if (text != NULL && sl_is_templated(ctx, text, length))
-        return sl_report_templated(ctx, container->service, user,
-                                "securityContext.runAsUser", text, length);
-    if (text != NULL && !sl_text_equals(text, length, "0"))
-        return SL_OK;
-    if (text != NULL)
-        return sl_reportf_service(ctx, container->service, user, "non_root_user", NULL, 0,
-                                  SL_SEVERITY_DEFAULT, "runAsUser 0 runs the container "
-                                  "as root");
-    return sl_reportf_service(ctx, container->service, container->node, "non_root_user",
-                              NULL, 0, SL_SEVERITY_DEFAULT, "neither runAsNonRoot: true "
-                              "nor a runAsUser other than 0: the container runs as "
-                              "root unless its image sets another user");
-}
-
-static int kube_container(struct sl_context *ctx, const struct sl_container *container,
-                          void *data)
-{
-    const struct kube_walk *walk = data;
-    const struct sl_node *security =
-        sl_mapping_value(container->container, "securityContext", NULL);
-    if (sl_node_kind(security) != SL_NODE_MAPPING)
-        security = NULL;
-    switch (walk->check) {
-    case KUBE_NON_ROOT_USER:
-        return kube_non_root_user(ctx, container, security, walk->pod_security);
-    }
-    return SL_OK;
-}
-
-/* Runs one container rule over an agent-env service or a pod spec. */
-static int kube_check(struct sl_context *ctx, const char *service,
-                      const struct sl_node *settings, enum kube_check check,
-                      const char *rule)
-{
-    struct kube_walk walk;
-    walk.check = check;
-    walk.rule = rule;
-    walk.pod_security = NULL;
-    if (sl_kind(ctx) == SL_KIND_KUBERNETES)
-        walk.pod_security = sl_mapping_value(settings, "securityContext", NULL);
-    return sl_containers(ctx, service, settings, kube_container, &walk);
-}
-
-/* The check_service of a rule that reads Compose services one way and
- * containers another. */
-#define KUBE_DISPATCH(function, compose_check, check, rule)                   \
-    static int function(struct sl_context *ctx, const char *service,          \
-                        const struct sl_node *service_key,                    \
-                        const struct sl_node *settings)                       \
-    {                                                                         \
-        if (sl_kind(ctx) == SL_KIND_COMPOSE)                                  \
-            return compose_check(ctx, service, service_key, settings);        \
-        return kube_check(ctx, service, settings, check, rule);               \
-    }
-
-KUBE_DISPATCH(check_non_root_user_kinds, check_non_root_user, KUBE_NON_ROOT_USER,
-              "non_root_user")
 
 /* ---------------------------------------------------------------------- */
 /* SBX109 network_egress (agent-env)                                       */
@@ -1367,8 +1126,8 @@ static const struct sl_rule non_root_user_rule = {
         "    image: sandbox:1.0\n"
         "    user: root",
     .default_severity = SL_SEVERITY_WARNING,
-    .check_service = check_non_root_user_kinds,
-    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .check_container = check_non_root_user,
+    .kinds = SL_KIND_EVERY,
 };
 
 static const struct sl_rule published_ports_rule = {
