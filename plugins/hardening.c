@@ -94,63 +94,6 @@ static int report_missing(struct sl_context *ctx, const struct sl_setting *setti
                            "%s", message);
 }
 
-/* ---------------------------------------------------------------------- */
-/* Settings, !reset and extends                                            */
-/* ---------------------------------------------------------------------- */
-
-/* What a lookup finds. */
-enum presence {
-    ABSENT = 0,     /* not written, or null/empty: look further */
-    RESET = 1,      /* tagged !reset: removed, also what it would inherit */
-    PRESENT = 2
-};
-
-static int tagged(const struct sl_node *node, const char *tag)
-{
-    const char *written = sl_node_tag(node);
-    return written != NULL && strcmp(written, tag) == 0;
-}
-
-/* The setting name of mapping: its key and value nodes. */
-static int lookup(const struct sl_node *mapping, const char *name,
-                  const struct sl_node **key, const struct sl_node **value)
-{
-    const struct sl_node *key_node = NULL;
-    const struct sl_node *value_node = sl_mapping_value(mapping, name, &key_node);
-    *key = key_node;
-    *value = value_node;
-    if (value_node == NULL)
-        return ABSENT;
-    if (tagged(value_node, "!reset"))
-        return RESET;
-    return sl_is_empty(value_node) ? ABSENT : PRESENT;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Reporting                                                               */
-/* ---------------------------------------------------------------------- */
-
-/* The same for an entry of a list setting (security_opt, ports). */
-static int report_interpolated_entry(struct sl_context *ctx,
-                                     const struct sl_node *where, const char *field,
-                                     const char *text, size_t length)
-{
-    char quoted[SL_QUOTE_SIZE];
-    return sl_reportf(ctx, where, field, text, length, SL_SEVERITY_WARNING,
-                      "%s entry '%s' is interpolated and cannot be checked", field,
-                      sl_quote(quoted, sizeof(quoted), text, length));
-}
-
-/* A setting that is a mapping or a sequence where a scalar belongs. */
-static int report_collection(struct sl_context *ctx, const struct sl_node *where,
-                             const char *field, const struct sl_node *value)
-{
-    const char *kind = sl_kind_value(value);
-    return sl_reportf(ctx, where, field, kind, strlen(kind), SL_SEVERITY_WARNING,
-                      "%s is a %s and cannot be checked", field,
-                      kind[1] == 'm' ? "mapping" : "sequence");
-}
-
 /* Reports every value of setting that cannot be checked (wording: how an
  * interpolation is put); *reported receives how many. */
 static int report_unresolved(struct sl_context *ctx, const struct sl_scope *scope, int id,
@@ -473,188 +416,37 @@ static int check_non_root_user(struct sl_context *ctx, const struct sl_scope *sc
 /* SBX108 published_ports                                                  */
 /* ---------------------------------------------------------------------- */
 
-#define PORTS_HINT "publish on the loopback interface only ('127.0.0.1:8080:80'), " \
-                   "or remove the item, or allowlist '%k' under sandbox_hardening"
-
-static int is_digit(char c)
+/* The ports the container itself publishes (a service it extends reports
+ * its own). */
+static int check_published_ports(struct sl_context *ctx, const struct sl_scope *scope)
 {
-    return c >= '0' && c <= '9';
-}
-
-/* Whether an address (brackets allowed) is the unspecified one: empty,
- * 0.0.0.0, ::, [::] and their longer spellings. */
-static int every_interface(const char *ip, size_t length)
-{
-    if (length >= 2 && ip[0] == '[' && ip[length - 1] == ']') {
-        ip++;
-        length -= 2;
-    }
-    for (size_t i = 0; i < length; i++)
-        if (ip[i] != '0' && ip[i] != '.' && ip[i] != ':')
-            return 0;
-    return 1;
-}
-
-/* The host port's first number when it is below 1024 (and not 0, which
- * asks for any free port), else -1.  "80", "80-90". */
-static long privileged_port(const char *text, size_t length)
-{
-    long port = 0;
-    size_t i = 0;
-    if (text == NULL)
-        return -1;
-    for (; i < length && is_digit(text[i]) && port < 1024; i++)
-        port = port * 10 + (text[i] - '0');
-    if (i == 0 || port == 0 || port >= 1024)
-        return -1;
-    return port;
-}
-
-/* Splits a short-syntax item [[IP:]HOST:]CONTAINER[/PROTOCOL] at the
- * colons outside ${...}: up to the last two colons is the host IP (an IPv6
- * address holds colons), then the host port. */
-struct port_parts {
-    const char *ip;             /* NULL: no host IP written */
-    size_t ip_length;
-    const char *host;           /* NULL: no host port written */
-    size_t host_length;
-    const char *container;
-    size_t container_length;
-};
-
-static void split_port(const char *text, size_t length, struct port_parts *parts)
-{
-    size_t last = length, before_last = length;   /* positions of colons */
-    int depth = 0;
-    for (size_t i = 0; i < length; i++) {
-        if (text[i] == '$' && i + 1 < length && text[i + 1] == '{') {
-            depth++;
-            i++;
-        } else if (text[i] == '}' && depth > 0) {
-            depth--;
-        } else if (text[i] == ':' && depth == 0) {
-            before_last = last;
-            last = i;
-        }
-    }
-    memset(parts, 0, sizeof(*parts));
-    if (last == length) {
-        parts->container = text;
-        parts->container_length = length;
-        return;
-    }
-    parts->container = text + last + 1;
-    parts->container_length = length - last - 1;
-    if (before_last == length) {
-        parts->host = text;
-        parts->host_length = last;
-        return;
-    }
-    parts->ip = text;
-    parts->ip_length = before_last;
-    parts->host = text + before_last + 1;
-    parts->host_length = last - before_last - 1;
-}
-
-static int report_published(struct sl_context *ctx, const struct sl_node *where,
-                            const char *value, size_t value_length,
-                            const char *host, size_t host_length)
-{
-    char quoted[SL_QUOTE_SIZE];
-    long port = sl_has_interpolation(host, host_length) ? -1
-                                                        : privileged_port(host, host_length);
-    sl_quote(quoted, sizeof(quoted), value, value_length);
-    if (port > 0)
-        return sl_reportf_hint(ctx, where, "ports", value, value_length,
-                               SL_SEVERITY_DEFAULT, PORTS_HINT,
-                               "ports '%s' publishes host port %ld, below 1024, on "
-                               "every host interface", quoted, port);
-    return sl_reportf_hint(ctx, where, "ports", value, value_length,
-                           SL_SEVERITY_DEFAULT, PORTS_HINT,
-                           "ports '%s' publishes on every host interface", quoted);
-}
-
-static int check_short_port(struct sl_context *ctx, const struct sl_node *where,
-                            const char *text, size_t length)
-{
-    struct port_parts parts;
-    split_port(text, length, &parts);
-    /* An interpolation where the host IP is, or could be (a host port or a
-     * lone item may expand to IP:PORT), cannot be checked. */
-    const char *deciding = parts.ip != NULL ? parts.ip
-                           : parts.host != NULL ? parts.host : parts.container;
-    size_t deciding_length = parts.ip != NULL ? parts.ip_length
-                             : parts.host != NULL ? parts.host_length
-                                                  : parts.container_length;
-    if (sl_has_interpolation(deciding, deciding_length))
-        return report_interpolated_entry(ctx, where, "ports", text, length);
-    if (parts.ip != NULL && !every_interface(parts.ip, parts.ip_length))
-        return SL_OK;
-    return report_published(ctx, where, text, length, parts.host, parts.host_length);
-}
-
-/* A long-syntax item {target, published, host_ip, protocol}: keyed by the
- * short syntax it stands for, [HOST_IP:][PUBLISHED:]TARGET[/PROTOCOL]. */
-static int check_long_port(struct sl_context *ctx, const struct sl_node *where,
-                           const struct sl_node *item)
-{
-    size_t ip_length, published_length, target_length, protocol_length;
-    const struct sl_node *ip_node = sl_mapping_value(item, "host_ip", NULL);
-    const char *ip = sl_setting_text(ip_node, &ip_length);
-    const char *published = sl_setting_text(sl_mapping_value(item, "published", NULL),
-                                            &published_length);
-    const char *target = sl_setting_text(sl_mapping_value(item, "target", NULL),
-                                         &target_length);
-    const char *protocol = sl_setting_text(sl_mapping_value(item, "protocol", NULL),
-                                           &protocol_length);
-    char value[4 * SL_QUOTE_SIZE];
-    if (target == NULL)
-        snprintf(value, sizeof(value), "<mapping>");
-    else
-        snprintf(value, sizeof(value), "%.*s%s%.*s%s%.*s%s%.*s",
-                 (int)(ip != NULL ? ip_length : 0), ip != NULL ? ip : "",
-                 ip != NULL ? ":" : "",
-                 (int)(published != NULL ? published_length : 0),
-                 published != NULL ? published : "",
-                 ip != NULL || published != NULL ? ":" : "",
-                 (int)target_length, target, protocol != NULL ? "/" : "",
-                 (int)(protocol != NULL ? protocol_length : 0),
-                 protocol != NULL ? protocol : "");
-    if (!sl_is_empty(ip_node) && sl_node_kind(ip_node) != SL_NODE_SCALAR)
-        return report_collection(ctx, where, "ports", ip_node);
-    if (ip != NULL && sl_has_interpolation(ip, ip_length))
-        return report_interpolated_entry(ctx, where, "ports", value, strlen(value));
-    if (ip != NULL && !every_interface(ip, ip_length))
-        return SL_OK;
-    return report_published(ctx, where, value, strlen(value), published,
-                            published_length);
-}
-
-static int check_published_ports(struct sl_context *ctx, const char *service,
-                                 const struct sl_node *service_key,
-                                 const struct sl_node *settings)
-{
-    const struct sl_node *key, *value;
-    (void)service;
-    (void)service_key;
-    if (lookup(settings, "ports", &key, &value) != PRESENT)
-        return SL_OK;
-    size_t count = sl_list_count(value);
-    for (size_t i = 0; i < count; i++) {
-        const struct sl_node *where;
-        const struct sl_node *entry = sl_list_entry(value, key, i, &where);
+    struct sl_setting ports;
+    char buffer[512], quoted[SL_QUOTE_SIZE];
+    if (effective(ctx, scope, SL_SETTING_PORTS, &ports) != SL_OK)
+        return SL_ERROR;
+    for (size_t i = 0; judged(&ports) && i < ports.count; i++) {
+        struct sl_value value;
         int status = SL_OK;
-        if (sl_is_empty(entry))
+        if (value_at(ctx, scope, SL_SETTING_PORTS, i, &value) != SL_OK)
+            return SL_ERROR;
+        if (value.origin != SL_ORIGIN_OWN)
             continue;
-        if (sl_node_kind(entry) == SL_NODE_SCALAR) {
-            size_t length;
-            const char *text = sl_node_text(entry, &length);
-            status = check_short_port(ctx, where, text, length);
-        } else if (sl_node_kind(entry) == SL_NODE_MAPPING) {
-            status = check_long_port(ctx, where, entry);
-        } else {
-            status = sl_report_unchecked(ctx, where, "ports", entry);
-        }
+        sl_quote(quoted, sizeof(quoted), value.text, value.text_length);
+        if (value.state != SL_VALUE_SET)
+            status = sl_report_unresolved(ctx, &value, value.node, SL_WORDING_ENTRY);
+        else if (value.meaning != SL_PORT_EVERY_INTERFACE)
+            status = SL_OK;
+        else if (value.number > 0 && value.number < 1024)
+            status = sl_report_value(ctx, &value, value.node, SL_SEVERITY_DEFAULT,
+                                     hint(buffer, sizeof(buffer), &ports), 0.0,
+                                     "%s '%s' publishes host port %ld, below 1024, on "
+                                     "every host interface", value.label, quoted,
+                                     (long)value.number);
+        else
+            status = sl_report_value(ctx, &value, value.node, SL_SEVERITY_DEFAULT,
+                                     hint(buffer, sizeof(buffer), &ports), 0.0,
+                                     "%s '%s' publishes on every host interface",
+                                     value.label, quoted);
         if (status != SL_OK)
             return SL_ERROR;
     }
@@ -1183,7 +975,8 @@ static const struct sl_rule published_ports_rule = {
         "      - \"8080:80\"\n"
         "      - \"0.0.0.0:22:22\"",
     .default_severity = SL_SEVERITY_WARNING,
-    .check_service = check_published_ports,
+    .check_container = check_published_ports,
+    .kinds = SL_KIND_EVERY,
 };
 
 static const struct sl_rule network_egress_rule = {
