@@ -74,7 +74,7 @@ static int judged(const struct sl_setting *setting)
  * or the allowlist entry alone (NULL: the host's standard hint). */
 static const char *hint(char *buffer, size_t size, const struct sl_setting *setting)
 {
-    return sl_hint_or_allowlist(buffer, size, setting->hint, GROUP);
+    return sl_hint_or_allowlist(buffer, size, setting->hint);
 }
 
 /* A setting the rule needs is missing: an error at the container, or a

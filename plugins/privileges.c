@@ -70,6 +70,10 @@ static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int
     case SL_SETTING_DEVICE_CGROUP_RULES:
         if (value->state != SL_VALUE_SET)
             return sl_report_unresolved(ctx, value, value->node, SL_WORDING_BY_FORM);
+        /* A device is quoted as the host device it hands in, not the whole
+         * HOST:CONTAINER:PERMISSIONS entry (the key keeps that). */
+        if (id == SL_SETTING_DEVICES)
+            sl_quote(quoted, sizeof(quoted), value->parsed, value->parsed_length);
         return sl_report_value(ctx, value, value->node, SL_SEVERITY_DEFAULT, NULL, 0.0,
                                grant_format(id), value->label, quoted);
     default:

@@ -91,8 +91,7 @@ static int check_container(struct sl_context *ctx, const struct sl_scope *scope)
             return sl_report_unresolved(ctx, &value, value.node, SL_WORDING_BY_FORM);
         if (value.origin == SL_ORIGIN_OWN && value.meaning == 0 &&
             sl_report_value(ctx, &value, value.key, SL_SEVERITY_WARNING,
-                            sl_hint_or_allowlist(hint, sizeof(hint), setting.hint,
-                                                 "header_tests"),
+                            sl_hint_or_allowlist(hint, sizeof(hint), setting.hint),
                             0.0, "%s drops '%.*s'", value.label,
                             (int)value.parsed_length, value.parsed) != SL_OK)
             return SL_ERROR;

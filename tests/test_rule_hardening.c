@@ -54,11 +54,14 @@ static void test_cap_drop_missing_in_every_kind(void **state)
                         "CHOWN, DAC_OVERRIDE, FOWNER, SETUID, SETGID and NET_RAW (no "
                         "cap_drop: [ALL])");
     assert_string_equal(finding->hint, "add 'cap_drop: [ALL]' and cap_add only what the "
-                                       "sandbox needs, or allowlist '%k' under "
-                                       "sandbox_hardening");
+                                       "sandbox needs, or %e");
     finding = only("SBX101", SL_KIND_AGENT_ENV, "services:\n  web:\n    image: x\n");
     assert_string_equal(finding->service, "web");
     assert_string_equal(finding->field, "cap_drop_all");
+    assert_int_equal(finding->line, 2);     /* the service's key */
+    assert_string_equal(finding->hint, "add 'drop: [ALL]' to its securityContext."
+                                       "capabilities, and add only the capabilities it "
+                                       "needs, or %e");
     assert_string_equal(finding->message,
                         "the container keeps the runtime's default capabilities, among them "
                         "CHOWN, DAC_OVERRIDE, FOWNER, SETUID, SETGID and NET_RAW (no "

@@ -62,17 +62,21 @@ void check_set_error(struct sl_context *ctx, const char *message)
     ctx->error = xstrdup(message != NULL ? message : "unknown error");
 }
 
-/* A hint of a plugin built for ABI 1.0, which knows no placeholders, with
- * every '%' doubled so that it is written exactly as given. */
-static char *literal_hint(const char *hint)
+/* A hint of a plugin built before the placeholders it may hold: every '%'
+ * doubled (ABI 1.0, which knows none), or only that of a "%e" (1.1 and
+ * 1.2, which know "%k" and "%%"), so that it is written as given. */
+static char *literal_hint(const char *hint, bool knows_key)
 {
     size_t percents = 0;
     for (const char *at = strchr(hint, '%'); at != NULL; at = strchr(at + 1, '%'))
         percents++;
     char *copy = xmalloc(strlen(hint) + percents + 1), *out = copy;
     for (const char *in = hint; *in != '\0'; in++) {
-        if (*in == '%')
+        if (knows_key && in[0] == '%' && in[1] == '%') {
+            *out++ = *in++;     /* "%%" stays a placeholder pair */
+        } else if (*in == '%' && (!knows_key || in[1] == 'e')) {
             *out++ = '%';
+        }
         *out++ = *in;
     }
     *out = '\0';
@@ -111,7 +115,8 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
                                    ? reported->struct_size : sizeof(finding));
     const struct registry *registry = ctx->check->registry;
     const struct rule_entry *entry = &registry->rules[ctx->rule];
-    bool built_for_1_0 = registry->plugins[entry->plugin].declared_minor < 1;
+    unsigned minor = registry->plugins[entry->plugin].declared_minor;
+    bool built_for_1_0 = minor < 1;
     const char *service = finding.service ? finding.service : ctx->service;
     size_t service_length = finding.service ? strlen(finding.service)
                                             : ctx->service_length;
@@ -132,8 +137,8 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
     }
 
     char *hint = NULL;
-    if (finding.hint != NULL && built_for_1_0)
-        hint = literal_hint(finding.hint);
+    if (finding.hint != NULL && minor < 3)
+        hint = literal_hint(finding.hint, !built_for_1_0);
     size_t key_length = 0;
     char *key = about_document ? document_key(&finding, &key_length) : NULL;
     struct finding_spec spec = {

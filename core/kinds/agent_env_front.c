@@ -72,12 +72,16 @@ struct service_walk {
     struct model_scope *pod;
 };
 
+/* A finding about the service's own container points at the service's
+ * key, so that a suppression comment above the service covers it; one
+ * about an init container at its list item. */
 static int read_container(const struct kubernetes_container *found, void *data)
 {
     struct service_walk *walk = data;
+    const struct sl_node *key = found->list == NULL ? walk->pod->public.node : NULL;
     model_emit_scope(walk->reading,
                      kubernetes_front_container(walk->group, walk->pod, SL_KIND_AGENT_ENV,
-                                                walk->pod->public.service, found));
+                                                walk->pod->public.service, key, found));
     return SL_OK;
 }
 

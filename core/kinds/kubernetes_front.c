@@ -135,30 +135,38 @@ struct security_field {
     const char *field;          /* the key's field */
     const char *label;          /* what messages call it */
     bool pod;                   /* a pod's securityContext has it too */
+    const char *hint;           /* how to add it to a container, or NULL */
 };
 
 static const struct security_field security_fields[] = {
     { SL_SETTING_PRIVILEGED, "privileged", "securityContext.privileged", "privileged",
-      false },
+      false, NULL },
     { SL_SETTING_CAP_ADD, "capabilities.add", "securityContext.capabilities.add",
-      "capabilities.add", false },
+      "capabilities.add", false, NULL },
     { SL_SETTING_CAP_DROP, "capabilities.drop", "securityContext.capabilities.drop",
-      "capabilities.drop", false },
+      "capabilities.drop", false,
+      "add 'drop: [ALL]' to its securityContext.capabilities, and add only the "
+      "capabilities it needs" },
     { SL_SETTING_SECCOMP, "seccompProfile.type", "securityContext.seccompProfile.type",
-      "securityContext.seccompProfile.type", true },
+      "securityContext.seccompProfile.type", true, NULL },
     { SL_SETTING_APPARMOR, "appArmorProfile.type", "securityContext.appArmorProfile.type",
-      "securityContext.appArmorProfile.type", true },
+      "securityContext.appArmorProfile.type", true, NULL },
     { SL_SETTING_SELINUX, "seLinuxOptions.type", "securityContext.seLinuxOptions.type",
-      "securityContext.seLinuxOptions.type", true },
+      "securityContext.seLinuxOptions.type", true, NULL },
     { SL_SETTING_SYSTEM_PATHS, "procMount", "securityContext.procMount",
-      "securityContext.procMount", false },
+      "securityContext.procMount", false, NULL },
     { SL_SETTING_NO_NEW_PRIVILEGES, "allowPrivilegeEscalation",
-      "securityContext.allowPrivilegeEscalation", "allowPrivilegeEscalation", false },
+      "securityContext.allowPrivilegeEscalation", "allowPrivilegeEscalation", false,
+      "add 'allowPrivilegeEscalation: false' to its securityContext" },
     { SL_SETTING_READ_ONLY_ROOT, "readOnlyRootFilesystem",
-      "securityContext.readOnlyRootFilesystem", "readOnlyRootFilesystem", false },
-    { SL_SETTING_USER, "runAsUser", "securityContext.runAsUser", "runAsUser", true },
+      "securityContext.readOnlyRootFilesystem", "readOnlyRootFilesystem", false,
+      "add 'readOnlyRootFilesystem: true' to its securityContext (with an emptyDir "
+      "volume for the paths it writes)" },
+    { SL_SETTING_USER, "runAsUser", "securityContext.runAsUser", "runAsUser", true,
+      "add 'runAsNonRoot: true' and 'runAsUser: 1000' (a user the image has) to its "
+      "securityContext" },
     { SL_SETTING_RUN_AS_NON_ROOT, "runAsNonRoot", "securityContext.runAsNonRoot",
-      "runAsNonRoot", true },
+      "runAsNonRoot", true, "add 'runAsNonRoot: true' to its securityContext" },
 };
 
 static const struct security_field *security_field_of(int id)
@@ -385,6 +393,7 @@ static void fill_container(struct model_fill *fill, const struct model_scope *sc
     if (field != NULL) {
         fill->setting.field = field->field;
         fill->setting.label = field->label;
+        fill->setting.hint = field->hint;
         /* The container's own field, else (effective) the pod's. */
         if (view == SL_VIEW_EFFECTIVE && field->pod && !writes(container->security, field))
             model_fill_inherit(fill, id);
@@ -393,8 +402,10 @@ static void fill_container(struct model_fill *fill, const struct model_scope *sc
         return;
     }
     if (id == SL_SETTING_MEMORY_LIMIT) {
+        fill->setting.hint = "add 'memory: 2Gi' to its resources.limits";
         limit(fill, container, "memory", "resources.limits.memory");
     } else if (id == SL_SETTING_CPU_LIMIT) {
+        fill->setting.hint = "add 'cpu: \"2\"' to its resources.limits";
         limit(fill, container, "cpu", "resources.limits.cpu");
     } else if (from_pod(id) && view == SL_VIEW_EFFECTIVE) {
         model_fill_inherit(fill, id);
@@ -410,7 +421,7 @@ static const struct model_reader container_reader = { fill_container, NULL };
 
 struct model_scope *kubernetes_front_container(struct model_group *group,
                                                struct model_scope *parent, int kind,
-                                               const char *prefix,
+                                               const char *prefix, const struct sl_node *key,
                                                const struct kubernetes_container *found)
 {
     struct kube_container *container = model_group_alloc(group, sizeof(*container));
@@ -426,7 +437,8 @@ struct model_scope *kubernetes_front_container(struct model_group *group,
         .platform = SL_PLATFORM_KUBERNETES, .kind = kind,
         .service = service, .service_length = strlen(service),
         .name = found->name, .name_length = found->name_length, .noun = "container",
-        .node = found->mapping, .mapping = found->mapping, .parent = parent,
+        .node = key != NULL ? key : found->mapping, .mapping = found->mapping,
+        .parent = parent,
         .reader = &container_reader, .data = container,
     };
     struct model_scope *scope = model_scope_new(group, &spec);
@@ -556,7 +568,7 @@ static int read_container(const struct kubernetes_container *found, void *data)
     struct pod_walk *walk = data;
     model_emit_scope(walk->reading,
                      kubernetes_front_container(walk->group, walk->pod, SL_KIND_KUBERNETES,
-                                                walk->pod->public.service, found));
+                                                walk->pod->public.service, NULL, found));
     return SL_OK;
 }
 

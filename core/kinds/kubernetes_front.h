@@ -34,10 +34,12 @@ void kubernetes_front_read_object(struct model_reading *reading,
 /* A container scope in group for container of a pod or agent-env service
  * (kind SL_KIND_*: agent-env's chart gives a container without resources
  * its own limits), named after prefix, under parent (its pod: the
- * container inherits what the pod sets). */
+ * container inherits what the pod sets).  Findings about the container as
+ * a whole point at key (an agent-env service's key), or when NULL at its
+ * list item. */
 struct model_scope *kubernetes_front_container(struct model_group *group,
                                                struct model_scope *parent, int kind,
-                                               const char *prefix,
+                                               const char *prefix, const struct sl_node *key,
                                                const struct kubernetes_container *container);
 
 /* Fills fill with the hostPath volumes of pod (a pod spec, or an

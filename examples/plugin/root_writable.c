@@ -68,7 +68,7 @@ static int check_container(struct sl_context *ctx, const struct sl_scope *scope)
      * words for adding a read-only root ("add 'read_only: true' ..." in
      * Compose), when the format has them. */
     return sl_reportf_hint(ctx, scope->node, "root-writable", NULL, 0, SL_SEVERITY_DEFAULT,
-                           sl_hint_or_allowlist(hint, sizeof(hint), read_only.hint, GROUP),
+                           sl_hint_or_allowlist(hint, sizeof(hint), read_only.hint),
                            "the %s may run as root on a writable root file system (no %s)",
                            scope->noun, read_only.label);
 }

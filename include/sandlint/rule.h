@@ -906,12 +906,14 @@ static inline int sl_report_unresolved(struct sl_context *ctx, const struct sl_v
                       wording == SL_WORDING_ENTRY ? " entry" : "", quoted);
 }
 
-/* Writes "HINT, or allowlist '%k' under GROUP" into buffer: a format's
- * hint for a missing setting (sl_setting.hint, where a '%' stays a '%')
- * with the allowlist alternative.  Returns buffer, or NULL when hint is
- * NULL (the host then writes its standard hint). */
-static inline const char *sl_hint_or_allowlist(char *buffer, size_t size, const char *hint,
-                                               const char *group)
+/* Writes "HINT, or %e" into buffer: a format's hint for a missing setting
+ * (sl_setting.hint, where a '%' stays a '%') with the allowlist entry that
+ * would accept the finding, which the host writes for "%e" ("add 'pkg =
+ * web:cap_drop_all' under [allowlist sandbox_hardening]").  Returns
+ * buffer, or NULL when hint is NULL (the host then writes its standard
+ * hint). */
+static inline const char *sl_hint_or_allowlist(char *buffer, size_t size,
+                                               const char *hint)
 {
     size_t used = 0;
     if (hint == NULL || buffer == NULL || size == 0)
@@ -922,7 +924,7 @@ static inline const char *sl_hint_or_allowlist(char *buffer, size_t size, const 
         buffer[used++] = *hint;
     }
     buffer[used] = '\0';
-    snprintf(buffer + used, size - used, ", or allowlist '%%k' under %s", group);
+    snprintf(buffer + used, size - used, ", or %%e");
     return buffer;
 }
 
