@@ -305,7 +305,7 @@ static int host_mounts(struct sl_context *ctx, const struct sl_node *service,
         status = host_mounts_each(ctx, ctx->root, service, mount_size, visit, data,
                                   &problem);
     else
-        status = kubernetes_host_mounts(ctx, service, mount_size, visit, data, &problem);
+        status = host_mounts_path_volumes(ctx, service, mount_size, visit, data, &problem);
     return walked(ctx, status, problem);
 }
 

@@ -9,6 +9,7 @@
 
 #include "compose.h"
 #include "host_paths.h"
+#include "kubernetes.h"
 #include "sized_out.h"
 #include "yaml_model.h"
 
@@ -16,6 +17,8 @@
 struct mount_walk {
     struct sl_context *ctx;     /* only handed to visit */
     const struct sl_node *root; /* the document: top-level volumes */
+    bool interpolates;          /* Compose: ${VAR} in a path is kept as it
+                                   is written (SL_MOUNT_SOURCE_INTERPOLATED) */
     sl_mount_fn visit;
     void *data;
     struct sized_out out;       /* what visit receives: caller-sized */
@@ -146,7 +149,7 @@ static int host_path(struct mount_walk *walk, const struct entry_facts *facts,
     if (source != NULL) {
         mount.value = source;
         mount.value_length = source_length;
-        if (compose_has_interpolation(source, source_length))
+        if (walk->interpolates && compose_has_interpolation(source, source_length))
             mount.flags |= SL_MOUNT_SOURCE_INTERPOLATED;
         mount.flags |= host_mounts_place_flags(source, source_length);
     } else {
@@ -470,7 +473,7 @@ int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
 {
     *problem = NULL;
     struct sl_mount own;
-    struct mount_walk walk = { ctx, root, visit, data, { NULL, 0, NULL } };
+    struct mount_walk walk = { ctx, root, true, visit, data, { NULL, 0, NULL } };
     if (visit == NULL ||
         sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
         *problem = "host_mounts(): no callback, or a mount_size that is not the size "
@@ -480,6 +483,76 @@ int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
     int status = walk_setting(&walk, service, "volumes", SL_MOUNT_SHORT);
     if (status == SL_OK)
         status = walk_setting(&walk, service, "volumes_from", SL_MOUNT_VOLUMES_FROM);
+    sized_out_end(&walk.out);
+    return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* hostPath volumes (agent-env services and pod specs)                 */
+/* ------------------------------------------------------------------ */
+
+/* One item of volumes[]: a hostPath volume is a host mount of its path
+ * (SL_MOUNT_UNSPECIFIED when it has none), pointed at by the path or, when
+ * it has none, by the hostPath key; other volume types are none. */
+static int path_volume(struct mount_walk *walk, const struct sl_node *item)
+{
+    const struct sl_node *host_key = NULL, *path_key = NULL;
+    const struct sl_node *host = model_mapping_get(item, "hostPath", 8, &host_key);
+    if (compose_node_empty(host))
+        return SL_OK;   /* not a hostPath volume (or an agent-env string) */
+    struct entry_facts facts;
+    memset(&facts, 0, sizeof(facts));
+    facts.syntax = SL_MOUNT_HOST_PATH_VOLUME;
+    facts.field = "volumes";
+    facts.node = host_key;
+    facts.entry = item;
+    if (host->kind != SL_NODE_MAPPING) {
+        struct sl_mount mount;
+        mount_from_facts(&mount, SL_MOUNT_UNSUPPORTED, &facts);
+        mount.entry = host;
+        mount.value = host->kind == SL_NODE_SEQUENCE ? "<sequence>" : "<scalar>";
+        mount.value_length = strlen(mount.value);
+        return deliver(walk, &mount);
+    }
+    const struct sl_node *path = model_mapping_get(host, "path", 4, &path_key);
+    if (path != NULL && path->kind != SL_NODE_SCALAR) {
+        facts.node = path_key;
+        return unsupported(walk, &facts, path);
+    }
+    size_t length;
+    const char *text = setting_text(path, &length);
+    if (text == NULL)
+        return host_path(walk, &facts, NULL, 0, NULL, 0, NULL);
+    facts.node = path;
+    if (kubernetes_is_templated(text, length)) {
+        struct sl_mount mount;
+        mount_from_facts(&mount, SL_MOUNT_INTERPOLATED, &facts);
+        mount.value = mount.source = mount.interpolated = text;
+        mount.value_length = mount.source_length = mount.interpolated_length = length;
+        mount.part = SL_MOUNT_PART_SOURCE;
+        return deliver(walk, &mount);
+    }
+    return host_path(walk, &facts, text, length, NULL, 0, NULL);
+}
+
+int host_mounts_path_volumes(struct sl_context *ctx, const struct sl_node *pod,
+                             size_t mount_size, sl_mount_fn visit, void *data,
+                             const char **problem)
+{
+    *problem = NULL;
+    struct sl_mount own;
+    struct mount_walk walk = { ctx, NULL, false, visit, data, { NULL, 0, NULL } };
+    if (visit == NULL ||
+        sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
+        *problem = "host_mounts(): no callback, or a mount_size that is not the size "
+                   "of a struct sl_mount";
+        return SL_ERROR;
+    }
+    const struct sl_node *volumes = lookup(pod, "volumes");
+    int status = SL_OK;
+    for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
+                       i < volumes->u.sequence.count && status == SL_OK; i++)
+        status = path_volume(&walk, volumes->u.sequence.items[i]);
     sized_out_end(&walk.out);
     return status;
 }

@@ -15,6 +15,9 @@
  *   - a short- or long-syntax reference to a named volume whose top-level
  *     definition uses the local driver (or none) and lists bind or rbind
  *     in driver_opts.o; its host path is driver_opts.device.
+ * A Kubernetes pod spec's (or an agent-env service's) hostPath volumes are
+ * host mounts too, built here by the same constructors, so that a path is
+ * judged alike whatever syntax names it.
  * Besides host mounts the walk reports volumes_from container:NAME entries,
  * the host paths that a named volume's own (not local) driver may
  * bind-mount (SL_MOUNT_DRIVER_PATH), and the entries that cannot be checked
@@ -46,6 +49,17 @@
 int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
                      const struct sl_node *service, size_t mount_size,
                      sl_mount_fn visit, void *data, const char **problem);
+
+/*
+ * The host_mounts() host service for an agent-env service or a pod spec
+ * (pod, a mapping): the hostPath volumes of its volumes[] (syntax
+ * SL_MOUNT_HOST_PATH_VOLUME), keyed by the path as a Compose bind mount of
+ * it is; a path of Helm template text cannot be checked.  Returns as
+ * host_mounts_each() does.
+ */
+int host_mounts_path_volumes(struct sl_context *ctx, const struct sl_node *pod,
+                             size_t mount_size, sl_mount_fn visit, void *data,
+                             const char **problem);
 
 /* The SL_MOUNT_* flags that say where a host path lies (host_paths.h):
  * SL_MOUNT_SYSTEM_PATH, SL_MOUNT_SYSTEM_DIRECTORY, SL_MOUNT_OUTSIDE_PROJECT,

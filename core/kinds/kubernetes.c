@@ -1,4 +1,4 @@
-/* kubernetes.c - pod specs, containers, hostPath volumes (see kubernetes.h). */
+/* kubernetes.c - pod specs and containers (see kubernetes.h). */
 #include "config.h"
 
 #include "kubernetes.h"
@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compose.h"
-#include "host_mounts.h"
 #include "sized_out.h"
 #include "xalloc.h"
 #include "yaml_model.h"
@@ -226,75 +224,4 @@ int kubernetes_is_templated(const char *text, size_t length)
         if (text[i] == '{' && text[i + 1] == '{')
             return 1;
     return 0;
-}
-
-int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service,
-                           size_t mount_size, sl_mount_fn visit, void *data,
-                           const char **problem)
-{
-    *problem = NULL;
-    struct sl_mount own;
-    struct sized_out sized;
-    if (visit == NULL || sized_out_begin(&sized, &own, sizeof(own), mount_size,
-                                     HOST_MOUNT_SIZE_1_1) != 0) {
-        *problem = "host_mounts(): no callback, or a mount_size that is not the size "
-                   "of a struct sl_mount";
-        return SL_ERROR;
-    }
-    const struct sl_node *volumes = lookup(service, "volumes", NULL);
-    int status = SL_OK;
-    for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
-                       i < volumes->u.sequence.count && status == SL_OK; i++) {
-        const struct sl_node *item = volumes->u.sequence.items[i];
-        const struct sl_node *host_key = NULL;
-        const struct sl_node *host_path = lookup(item, "hostPath", &host_key);
-        if (host_path == NULL || compose_node_empty(host_path))
-            continue;   /* not a hostPath volume (or an agent-env string) */
-        struct sl_mount mount;
-        memset(&mount, 0, sizeof(mount));
-        mount.struct_size = sizeof(mount);
-        mount.syntax = SL_MOUNT_HOST_PATH_VOLUME;
-        mount.field = "volumes";
-        mount.entry = item;
-        if (host_path->kind != SL_NODE_MAPPING) {
-            mount.kind = SL_MOUNT_UNSUPPORTED;
-            mount.node = host_key;
-            mount.entry = host_path;
-            mount.value = host_path->kind == SL_NODE_SEQUENCE ? "<sequence>" : "<scalar>";
-            mount.value_length = strlen(mount.value);
-        } else {
-            const struct sl_node *path_key = NULL;
-            const struct sl_node *path = lookup(host_path, "path", &path_key);
-            const char *text = text_of(path);
-            size_t length = text ? path->u.scalar.length : 0;
-            mount.node = text ? path : host_key;
-            mount.kind = SL_MOUNT_HOST_PATH;
-            mount.value = text ? text : SL_MOUNT_UNSPECIFIED;
-            mount.value_length = text ? length : strlen(SL_MOUNT_UNSPECIFIED);
-            mount.source = text;
-            mount.source_length = length;
-            if (path != NULL && path->kind != SL_NODE_SCALAR) {
-                mount.kind = SL_MOUNT_UNSUPPORTED;
-                mount.node = path_key;
-                mount.entry = path;
-                mount.value = path->kind == SL_NODE_SEQUENCE ? "<sequence>" : "<mapping>";
-                mount.value_length = strlen(mount.value);
-                mount.source = NULL;
-                mount.source_length = 0;
-            } else if (text != NULL && kubernetes_is_templated(text, length)) {
-                mount.kind = SL_MOUNT_INTERPOLATED;
-                mount.part = SL_MOUNT_PART_SOURCE;
-                mount.interpolated = text;
-                mount.interpolated_length = length;
-            } else if (text != NULL) {
-                mount.flags |= host_mounts_place_flags(text, length);
-                if (compose_is_engine_socket(text, length, NULL, 0))
-                    mount.flags |= SL_MOUNT_ENGINE_API;
-            }
-        }
-        struct sl_mount *out = sized_out_fill(&sized, &mount, sizeof(mount));
-        status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
-    }
-    sized_out_end(&sized);
-    return status;
 }

@@ -1,7 +1,7 @@
 /*
- * kubernetes.h - pod specs, containers and hostPath volumes of Kubernetes
- * objects and agent-env services (SPEC §12; the pod_specs, containers and,
- * for these kinds, host_mounts services of plugin ABI 1.2).
+ * kubernetes.h - pod specs and containers of Kubernetes objects and
+ * agent-env services (SPEC §12; the pod_specs and containers services of
+ * plugin ABI 1.2; their hostPath volumes are host_mounts.h's).
  *
  * One walk for the core (which calls check_service once per pod spec) and
  * every plugin, so that an in-house rule sees exactly the pod specs and
@@ -89,11 +89,6 @@ int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_
                           const struct sl_node *service, size_t container_size,
                           sl_container_fn visit, void *data, const char **problem);
 
-/* host_mounts() for an agent-env service or a pod spec: its hostPath
- * volumes. */
-int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service,
-                           size_t mount_size, sl_mount_fn visit, void *data,
-                           const char **problem);
 
 /* 1 when text holds Helm template text ("{{"), else 0. */
 int kubernetes_is_templated(const char *text, size_t length);

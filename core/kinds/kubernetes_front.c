@@ -9,6 +9,7 @@
 
 #include "compose.h"
 #include "file_kind.h"
+#include "host_mounts.h"
 #include "xalloc.h"
 #include "yaml_model.h"
 
@@ -484,14 +485,14 @@ void kubernetes_front_fill_mounts(struct model_fill *fill, const struct sl_node 
 {
     const char *problem;
     fill->setting.field = fill->setting.label = "volumes";
-    kubernetes_host_mounts(NULL, pod, sizeof(struct sl_mount), pod_mount, fill, &problem);
+    host_mounts_path_volumes(NULL, pod, sizeof(struct sl_mount), pod_mount, fill, &problem);
 }
 
 int kubernetes_front_pod_mounts(const struct model_scope *scope, struct sl_context *ctx,
                                 size_t mount_size, sl_mount_fn visit, void *data,
                                 const char **problem)
 {
-    return kubernetes_host_mounts(ctx, scope->public.mapping, mount_size, visit, data,
+    return host_mounts_path_volumes(ctx, scope->public.mapping, mount_size, visit, data,
                                   problem);
 }
 
