@@ -21,6 +21,11 @@ int compose_node_truthy(const struct sl_node *node);
 /* 1 when node is no setting: NULL, null, or an empty collection. */
 int compose_node_empty(const struct sl_node *node);
 
+/* The text of a scalar that holds a setting (not null, not empty), with
+ * its length in *length; NULL (and 0) for anything else.  The node API's
+ * sl_setting_text() in the core. */
+const char *compose_setting_text(const struct sl_node *node, size_t *length);
+
 /* 1 when text holds "${" or "$" + letter/underscore, outside "$$" escapes. */
 int compose_has_interpolation(const char *text, size_t length);
 

@@ -26,17 +26,6 @@ int compose_lookup(const struct sl_node *mapping, const char *name,
     return compose_node_empty(*value) ? COMPOSE_ABSENT : COMPOSE_PRESENT;
 }
 
-/* The text of a non-empty scalar, or NULL. */
-static const char *setting_text(const struct sl_node *node, size_t *length)
-{
-    *length = 0;
-    if (compose_node_empty(node) || node->kind != SL_NODE_SCALAR ||
-        node->u.scalar.length == 0)
-        return NULL;
-    *length = node->u.scalar.length;
-    return node->u.scalar.text;
-}
-
 void compose_chain_build(struct compose_chain *chain, const struct sl_node *services,
                          const struct sl_node *service)
 {
@@ -50,7 +39,7 @@ void compose_chain_build(struct compose_chain *chain, const struct sl_node *serv
         const struct sl_node *service_node = extends;
         if (extends->kind == SL_NODE_MAPPING) {
             size_t file_length;
-            const char *file = setting_text(model_mapping_get(extends, "file", 4, NULL),
+            const char *file = compose_setting_text(model_mapping_get(extends, "file", 4, NULL),
                                             &file_length);
             if (file != NULL) {
                 chain->external = file;
@@ -60,7 +49,7 @@ void compose_chain_build(struct compose_chain *chain, const struct sl_node *serv
             service_node = model_mapping_get(extends, "service", 7, NULL);
         }
         size_t name_length;
-        const char *name = setting_text(service_node, &name_length);
+        const char *name = compose_setting_text(service_node, &name_length);
         if (name == NULL)
             return;     /* Compose refuses it */
         if (compose_has_interpolation(name, name_length)) {

@@ -598,17 +598,12 @@ static void short_port(struct sl_value *value)
         value->number = (double)compose_port_number(port.host, port.host_length);
 }
 
-/* The text of a non-empty scalar field of a mapping, or NULL. */
+/* The text of a field of a mapping that holds a setting, or NULL. */
 static const char *field_text(const struct sl_node *mapping, const char *name,
                               size_t *length)
 {
-    const struct sl_node *node = model_mapping_get(mapping, name, strlen(name), NULL);
-    *length = 0;
-    if (node == NULL || node->kind != SL_NODE_SCALAR || node->null_value ||
-        node->u.scalar.length == 0)
-        return NULL;
-    *length = node->u.scalar.length;
-    return node->u.scalar.text;
+    return compose_setting_text(model_mapping_get(mapping, name, strlen(name), NULL),
+                                length);
 }
 
 /* A long-syntax item {target, published, host_ip, protocol}: its text is

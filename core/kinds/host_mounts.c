@@ -37,18 +37,6 @@ static bool text_equals(const char *text, size_t length, const char *word)
     return text != NULL && strlen(word) == length && memcmp(text, word, length) == 0;
 }
 
-/* The scalar text of node, or NULL (with *length 0) when it is no setting
- * or an empty string. */
-static const char *setting_text(const struct sl_node *node, size_t *length)
-{
-    *length = 0;
-    if (compose_node_empty(node) || node->kind != SL_NODE_SCALAR ||
-        node->u.scalar.length == 0)
-        return NULL;
-    *length = node->u.scalar.length;
-    return node->u.scalar.text;
-}
-
 static const struct sl_node *lookup(const struct sl_node *mapping, const char *key)
 {
     return model_mapping_get(mapping, key, strlen(key), NULL);
@@ -214,8 +202,8 @@ static int driver_paths(struct mount_walk *walk, const struct entry_facts *facts
         const struct sl_node *key = options->u.mapping.pairs[i].key;
         const struct sl_node *value = options->u.mapping.pairs[i].value;
         size_t key_length, path_length;
-        const char *key_text = setting_text(key, &key_length);
-        const char *path = setting_text(value, &path_length);
+        const char *key_text = compose_setting_text(key, &key_length);
+        const char *path = compose_setting_text(value, &path_length);
         bool path_option = false;
         for (size_t j = 0; key_text != NULL && path_options[j] != NULL; j++)
             path_option = path_option || text_equals(key_text, key_length,
@@ -260,9 +248,9 @@ static int named_volume(struct mount_walk *walk, const struct entry_facts *facts
     const struct sl_node *options = lookup(definition, "driver_opts");
     const struct sl_node *driver_node = lookup(definition, "driver");
     size_t driver_length, o_length, device_length;
-    const char *driver = setting_text(driver_node, &driver_length);
-    const char *o = setting_text(lookup(options, "o"), &o_length);
-    const char *device = setting_text(lookup(options, "device"), &device_length);
+    const char *driver = compose_setting_text(driver_node, &driver_length);
+    const char *o = compose_setting_text(lookup(options, "o"), &o_length);
+    const char *device = compose_setting_text(lookup(options, "device"), &device_length);
 
     /* No driver (or an empty one) is Compose's default, local; a driver
      * that is not a scalar is not local. */
@@ -311,9 +299,9 @@ static int long_syntax(struct mount_walk *walk, struct entry_facts *facts,
     if (!compose_node_empty(source_node) && source_node->kind != SL_NODE_SCALAR)
         return unsupported(walk, facts, source_node);
     size_t source_length;
-    const char *source = setting_text(source_node, &source_length);
-    facts->type = setting_text(type_node, &facts->type_length);
-    facts->target = setting_text(lookup(item, "target"), &facts->target_length);
+    const char *source = compose_setting_text(source_node, &source_length);
+    facts->type = compose_setting_text(type_node, &facts->type_length);
+    facts->target = compose_setting_text(lookup(item, "target"), &facts->target_length);
     facts->read_only = compose_node_truthy(lookup(item, "read_only"));
     const char *type = facts->type;
     size_t type_length = facts->type_length;
@@ -520,7 +508,7 @@ static int path_volume(struct mount_walk *walk, const struct sl_node *item)
         return unsupported(walk, &facts, path);
     }
     size_t length;
-    const char *text = setting_text(path, &length);
+    const char *text = compose_setting_text(path, &length);
     if (text == NULL)
         return host_path(walk, &facts, NULL, 0, NULL, 0, NULL);
     facts.node = path;

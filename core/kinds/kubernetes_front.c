@@ -19,17 +19,6 @@ static const struct sl_node *lookup(const struct sl_node *mapping, const char *k
     return model_mapping_get(mapping, key, strlen(key), key_node);
 }
 
-/* The text of a scalar that is not null or empty, else NULL. */
-static const char *setting_text(const struct sl_node *node, size_t *length)
-{
-    *length = 0;
-    if (compose_node_empty(node) || node->kind != SL_NODE_SCALAR ||
-        node->u.scalar.length == 0)
-        return NULL;
-    *length = node->u.scalar.length;
-    return node->u.scalar.text;
-}
-
 static bool text_equals(const char *text, size_t length, const char *word)
 {
     return strlen(word) == length && memcmp(text, word, length) == 0;
@@ -192,7 +181,7 @@ static void capabilities(struct model_fill *fill, const struct security_field *f
             list->kind == SL_NODE_SEQUENCE ? list->u.sequence.items[i] : list;
         const struct sl_node *where = list->kind == SL_NODE_SEQUENCE ? entry : key;
         size_t length;
-        const char *text = setting_text(entry, &length);
+        const char *text = compose_setting_text(entry, &length);
         if (entry->kind == SL_NODE_SCALAR && text == NULL)
             continue;   /* an empty item is no setting */
         struct sl_value *value = new_value(fill, SL_FORM_ENTRY, field->field, field->label,
@@ -254,7 +243,7 @@ static void security_value(struct model_fill *fill, const struct security_field 
     const struct sl_node *key;
     const struct sl_node *node = kubernetes_follow(security, field->path, &key);
     size_t length;
-    const char *text = setting_text(node, &length);
+    const char *text = compose_setting_text(node, &length);
     struct sl_value *value;
     switch (field->id) {
     case SL_SETTING_PRIVILEGED:
@@ -354,7 +343,7 @@ static void limit(struct model_fill *fill, const struct kube_container *containe
     const struct sl_node *key;
     const struct sl_node *node = lookup(limits, name, &key);
     size_t length;
-    const char *text = setting_text(node, &length);
+    const char *text = compose_setting_text(node, &length);
     if (text == NULL && (node == NULL || node->kind == SL_NODE_SCALAR))
         return;     /* not written, null or "" */
     fill->setting.key = key;
