@@ -28,8 +28,10 @@ trap 'exit 1' HUP INT TERM
 empty="$work/root"
 mkdir "$empty"
 
+# COLUMNS: --explain unwrapped, one paragraph per line, as the rules wrote
+# it (mdoc fills the text itself).
 run() {
-    "$sandlint" --root "$empty" --color never "$@"
+    COLUMNS=1000000 "$sandlint" --root "$empty" --color never "$@"
 }
 
 run --list-rules >"$work/rules"
@@ -313,6 +315,9 @@ NR == 2 && /^  group / {
         print "names it."
     }
     next
+}
+/^  documentation: / && !in_list {
+    next    # the page is the documentation: no link to itself
 }
 /^[^ ]/ {
     end_section()

@@ -357,7 +357,8 @@ static void expect_refused(void (*corrupt)(struct byte_buffer *),
 }
 
 /* Offsets in the first frame: header (12 bytes), magic, count, then the
- * first finding's rule, severity, status, comment index, score. */
+ * first finding's rule, severity, status, comment index, score, line,
+ * column, end line, end column, reported severity. */
 #define FIRST_FINDING (12 + 8)
 
 static void set_u32(struct byte_buffer *buffer, size_t at, uint32_t value)
@@ -379,6 +380,10 @@ static void bad_comment(struct byte_buffer *buffer)
     set_u32(buffer, FIRST_FINDING + 12, 5);             /* no such comment */
 }
 static void bad_score(struct byte_buffer *buffer) { set_u32(buffer, FIRST_FINDING + 16, 101); }
+static void bad_reported_severity(struct byte_buffer *buffer)
+{
+    set_u32(buffer, FIRST_FINDING + 36, 0);
+}
 static void bad_magic(struct byte_buffer *buffer) { set_u32(buffer, 12, 0x12345678); }
 static void huge_count(struct byte_buffer *buffer) { set_u32(buffer, 16, 0xFFFFFFF0u); }
 static void bad_kind(struct byte_buffer *buffer) { set_u32(buffer, 4, 9); }
@@ -406,6 +411,7 @@ static void test_codec_refuses_malformed_results(void **state)
     expect_refused(mismatched_status, "status does not match severity");
     expect_refused(bad_comment, "suppression comment");
     expect_refused(bad_score, "bad security severity");
+    expect_refused(bad_reported_severity, "bad reported severity");
     expect_refused(bad_magic, "bad magic");
     expect_refused(huge_count, "exceeds the data");
     expect_refused(bad_kind, "unknown frame kind");

@@ -17,6 +17,7 @@
 #include "confine.h"
 #include "discover.h"
 #include "file_kind.h"
+#include "finding.h"
 #include "loader.h"
 #include "options.h"
 #include "output.h"
@@ -77,12 +78,14 @@ static int flush_stdout(void)
 static int run_information(const struct options *options,
                            const struct registry *registry)
 {
+    bool json = options->format == FORMAT_JSON;
     if (options->list_plugins)
-        rule_docs_list_plugins(stdout, registry);
+        rule_docs_list_plugins(stdout, registry, json);
     if (options->list_rules)
-        rule_docs_list_rules(stdout, registry);
+        rule_docs_list_rules(stdout, registry, json);
     if (options->explain != NULL &&
-        rule_docs_explain(stdout, registry, options->explain) != 0) {
+        rule_docs_explain(stdout, registry, options->explain,
+                          rule_docs_width(stdout)) != 0) {
         terminal_error("sandlint: no rule with code or name '%s' (see "
                        "--list-rules)\n", options->explain);
         return EXIT_TROUBLE;
@@ -340,6 +343,8 @@ static int confine_and_load(const struct options *options, struct run *run,
     }
     if (validate_config(run) != 0 || apply_selection(options, run) != 0)
         return -1;
+    /* Before any worker forks: findings are made with these severities. */
+    finding_use_configured_severities(&run->registry);
     return 0;
 }
 

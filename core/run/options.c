@@ -357,6 +357,19 @@ int options_parse(struct options *options, int argc, char **argv)
     }
     options->operands = (const char *const *)(argv + optind);
     options->operand_count = (size_t)(argc - optind);
+    /* The listings print text or JSON; any other --format is refused, not
+     * silently answered in text.  One JSON document per run. */
+    int listings = options->list_rules + options->list_plugins + (options->explain != NULL);
+    if (listings > 0 && options->format != FORMAT_TEXT &&
+        (options->format != FORMAT_JSON || options->explain != NULL))
+        return usage_error(options->explain != NULL
+                               ? "--explain prints text only, not %s"
+                               : "--list-rules and --list-plugins print text or "
+                                 "json, not %s",
+                           output_format_name(options->format));
+    if (listings > 1 && options->format == FORMAT_JSON)
+        return usage_error("--format json prints one listing per run; %s", "give "
+                           "--list-rules or --list-plugins alone");
     if (options->update_allowlist) {
         /* The edit must follow from a complete, plain run. */
         for (size_t i = 0; i < options->operand_count; i++)
