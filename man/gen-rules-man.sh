@@ -319,6 +319,13 @@ NR == 2 && /^  group / {
 /^  documentation: / && !in_list {
     next    # the page is the documentation: no link to itself
 }
+/^  kinds: / && !in_list {
+    n = split(substr($0, 10), kinds, ", ")
+    print "Kinds of file checked:"
+    for (i = 1; i <= n; i++)
+        print ".Sy " arg(kinds[i]) (i < n ? " ," : " .")
+    next
+}
 /^[^ ]/ {
     end_section()
     if (!in_list) {

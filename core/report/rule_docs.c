@@ -80,23 +80,44 @@ static void list_rules_text(FILE *out, const struct registry *registry)
     free(order);
 }
 
-/* The kinds of file a rule checks, as a JSON array of their names (a rule
- * built for ABI 1.0 or 1.1 declares none: Compose). */
-static void write_kinds(FILE *out, unsigned kinds)
+/* The name of the n-th kind of file a rule checks (SL_KIND_*), or NULL
+ * past the last.  A rule built for ABI 1.0 or 1.1 declares none: Compose.
+ * A kind this sandlint does not know never runs and is not named. */
+static const char *nth_kind(unsigned kinds, size_t n)
 {
     if (kinds == 0)
         kinds = SL_KIND_COMPOSE;
-    fputc('[', out);
-    bool first = true;
     for (unsigned bit = 1; bit != 0; bit <<= 1) {
         const char *name = (kinds & bit) != 0 ? file_kind_name((int)bit) : NULL;
-        if (name == NULL || strcmp(name, "unknown") == 0)
-            continue;   /* a kind this sandlint does not know never runs */
-        fputs(first ? "" : ", ", out);
+        if (name != NULL && strcmp(name, "unknown") != 0 && n-- == 0)
+            return name;
+    }
+    return NULL;
+}
+
+/* The kinds as a JSON array of their names. */
+static void write_kinds(FILE *out, unsigned kinds)
+{
+    fputc('[', out);
+    const char *name;
+    for (size_t n = 0; (name = nth_kind(kinds, n)) != NULL; n++) {
+        fputs(n == 0 ? "" : ", ", out);
         json_write_cstring(out, name);
-        first = false;
     }
     fputc(']', out);
+}
+
+/* The kinds as "compose, agent-env, kubernetes"; the caller frees it. */
+static char *kind_names(unsigned kinds)
+{
+    char *names = xstrdup("");
+    const char *name;
+    for (size_t n = 0; (name = nth_kind(kinds, n)) != NULL; n++) {
+        char *longer = xasprintf("%s%s%s", names, n == 0 ? "" : ", ", name);
+        free(names);
+        names = longer;
+    }
+    return names;
 }
 
 static void json_header(FILE *out)
@@ -427,6 +448,9 @@ int rule_docs_explain(FILE *out, const struct registry *registry,
         word_wrap(out, about, strlen(about), "  ", "    ", width);
         free(about);
         free(configured);
+        char *kinds = kind_names(rule->kinds);
+        word_wrap(out, kinds, strlen(kinds), "  kinds: ", "    ", width);
+        free(kinds);
         if (rule->url != NULL)
             fprintf(out, "  documentation: %s\n", rule->url);
         section(out, "What it reports", rule->description, LAYOUT_PROSE, width);

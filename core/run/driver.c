@@ -505,6 +505,8 @@ static int run_checks(const struct options *options, struct run *run)
             return EXIT_TROUBLE;
         }
         discovery_set_kubernetes(flow.walk, &flow.kubernetes);
+        if (options->allow_no_files)
+            discovery_name_files_as_found(flow.walk);
         if (flow.output.exists)     /* next_file() must recognise it */
             discovery_want_identity(flow.walk);
     }
@@ -538,6 +540,7 @@ static int run_checks(const struct options *options, struct run *run)
     flow.stream.report.excluded = excluded;
     report_stream_end(&flow.stream, files);
     const struct report *report = &flow.stream.report;
+    bool nothing_to_check = false;
     bool failing = report->errors > 0 || (options->strict && report->warnings > 0);
     int status = pool_status != 0 || flow.stream.plugin_failed ? EXIT_TROUBLE
                  : failing && !options->exit_zero              ? EXIT_FINDINGS
@@ -546,6 +549,14 @@ static int run_checks(const struct options *options, struct run *run)
         terminal_error("sandlint: refusing to write the report over %s, which "
                        "is checked; nothing written\n", flow.overwritten);
         status = EXIT_TROUBLE;
+    } else if (files == 0 && excluded == 0 && options->allow_no_files &&
+               (flow.from_stdin || discovery_excluded_directories(flow.walk) == 0)) {
+        /* A hook in a repository without sandbox files (SPEC §17): one
+         * line, and the status of a run that found nothing wrong. */
+        terminal_error("sandlint: no sandbox files found under %s%s; nothing to "
+                       "check (--allow-no-files)\n", flow.operands[0],
+                       flow.operand_count > 1 ? " and the other operands" : "");
+        nothing_to_check = true;
     } else if (files == 0 && excluded == 0 &&
                (flow.from_stdin || discovery_excluded_directories(flow.walk) == 0)) {
         /* A check that checked nothing must not pass (files left out on
@@ -566,7 +577,7 @@ static int run_checks(const struct options *options, struct run *run)
         else
             status = flow.update.unaccepted > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
     }
-    if (!options->quiet && flow.overwritten == NULL) {
+    if (!options->quiet && flow.overwritten == NULL && !nothing_to_check) {
         char *summary = report_summary(report);
         terminal_error("%s\n", summary);
         free(summary);
