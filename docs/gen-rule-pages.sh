@@ -22,6 +22,7 @@ if [ "$#" -ne 2 ]; then
 fi
 sandlint=$1
 out=$2
+here=$(cd "$(dirname "$0")" && pwd)
 [ -d "$out" ] || { echo "$0: $out is not a directory" >&2; exit 2; }
 
 # An empty directory as the root: no configuration file can change which
@@ -40,25 +41,15 @@ run --list-rules >"$work/rules"
 awk 'NR > 1 { print $1 }' "$work/rules" | sort -u >"$work/codes"
 [ -s "$work/codes" ] || { echo "$0: $sandlint --list-rules listed no rules" >&2; exit 1; }
 
-# explain2md: one `sandlint --explain` text as a Markdown page.
+# The Markdown renderer of man/explain.awk (which reads the --explain text,
+# as for sandlint-rules(7)):
 #  - header: "# CODE `name`", the summary, then group, plugin, severity,
 #    kinds as a list (the documentation line is the page itself: left out);
-#  - prose sections: a line is a paragraph, "- " lines are bullet items
-#    (deeper indentation nests a list or continues an item), other indented
-#    lines a code block;
+#  - prose sections: paragraphs, bullet lists (nested), code blocks;
 #  - "Allowlist key" a text block, "Example" a YAML block, "Options" a list.
 # Prose is escaped for Markdown: \ ` * _ [ ] < > and a line start that
-# would read as a heading or a numbered item.
-explain2md() {
-    awk '
-function replace(s, from, to,    out, i) {
-    out = ""
-    while ((i = index(s, from)) > 0) {
-        out = out substr(s, 1, i - 1) to
-        s = substr(s, i + 1)
-    }
-    return out s
-}
+# would read as a heading, a list item or a quote.
+cat >"$work/markdown.awk" <<'RENDERER'
 function esc(s,    n, i, c, out) {
     out = ""
     n = length(s)
@@ -73,113 +64,32 @@ function esc(s,    n, i, c, out) {
         out = "\\" out
     return out
 }
-function ltrim(s) { sub(/^[ \t]+/, "", s); return s }
-function rtrim(s) { sub(/[ \t]+$/, "", s); return s }
-function capitalise(s) { return toupper(substr(s, 1, 1)) substr(s, 2) }
+function spaces(n,    s) { s = ""; while (n-- > 0) s = s " "; return s }
 # A blank line before a new block, unless the section just started.
 function separate() {
     if (written)
         print ""
+    written = 1
 }
 function close_fence() {
     if (in_fence)
         print "```"
     in_fence = 0
 }
+# Opens a code block; 1 when it was not open yet.
 function open_fence(language) {
-    if (!in_fence) {
-        separate()
-        print "```" language
-        in_fence = 1
-        blanks = 0
-        written = 1
-    }
+    if (in_fence)
+        return 0
+    separate()
+    print "```" language
+    in_fence = 1
+    return 1
 }
-function close_lists() { depth = 0 }
-function end_section() {
-    flush_option()
-    close_fence()
-    close_lists()
-    blanks = 0
-}
-function spaces(n,    s) { s = ""; while (n-- > 0) s = s " "; return s }
-
-function prose(line,    indent, body) {
-    match(line, /^ */)
-    indent = RLENGTH
-    body = substr(line, indent + 1)
-    if (body ~ /^- /) {
-        close_fence()
-        while (depth > 0 && indent < list_indent[depth])
-            depth--
-        if (depth == 0 || indent > list_indent[depth]) {
-            if (depth == 0)
-                separate()
-            list_indent[++depth] = indent
-        }
-        print spaces(2 * (depth - 1)) "- " esc(substr(body, 3))
-    } else if (depth > 0 && indent > list_indent[depth]) {
-        close_fence()
+function blank_lines(n) {
+    for (; n > 0; n--)
         print ""
-        print spaces(2 * depth) esc(body)
-    } else if (indent >= 2 && depth == 0) {
-        if (!in_fence) {
-            open_fence("")
-            fence_indent = indent
-        }
-        for (; blanks > 0; blanks--)
-            print ""
-        print rtrim(indent >= fence_indent ? substr(line, fence_indent + 1) : body)
-    } else {
-        close_fence()
-        close_lists()
-        separate()
-        print esc(rtrim(ltrim(body)))
-    }
-    written = 1
-    blanks = 0
 }
-# "Options": where they are set, then "name (type, default)" with its
-# summary indented on the next line: one list item per option.
-function flush_option() {
-    if (option_name != "")
-        print "- `" option_name "` " esc(option_rest)
-    option_name = ""
-}
-function option_line(line,    name) {
-    if (line ~ /^[a-z0-9_-]+ \(/) {
-        flush_option()
-        if (!in_options_list) {
-            separate()
-            in_options_list = 1
-        }
-        name = line
-        sub(/ .*/, "", name)
-        option_name = name
-        option_rest = substr(line, length(name) + 2)
-    } else if (line ~ /^ / && option_name != "") {
-        print "- `" option_name "` " esc(option_rest) ": " esc(ltrim(line))
-        option_name = ""
-    } else {
-        flush_option()
-        separate()
-        print esc(line)
-    }
-    written = 1
-}
-function literal(line, language) {
-    open_fence(language)
-    for (; blanks > 0; blanks--)
-        print ""
-    print rtrim(line)
-}
-
-NR == 1 {
-    code = $1
-    rest = substr($0, length(code) + 2)
-    at = index(rest, ": ")
-    name = at ? substr(rest, 1, at - 1) : rest
-    summary = at ? substr(rest, at + 2) : ""
+function render_header(code, name, summary, group, selector, plugin, severity, opt_in) {
     print "<!-- Generated by docs/gen-rule-pages.sh from `sandlint --explain " code "`."
     print "     Do not edit: change the rule, then run `make rule-docs`. -->"
     print "# " code " `" name "`"
@@ -188,69 +98,84 @@ NR == 1 {
         print esc(capitalise(summary)) "."
     }
     print ""
-    next
-}
-NR == 2 && /^  group / {
-    info = substr($0, 9)
-    group = info
-    sub(/[ ,].*/, "", group)
-    group_code = ""
-    if (match(info, /^[^ ,]+ \([^)]*\)/))
-        group_code = substr(info, length(group) + 3, RLENGTH - length(group) - 3)
-    plugin = ""
-    if (match(info, /, plugin [^,]+/))
-        plugin = substr(info, RSTART + 9, RLENGTH - 9)
-    severity = ""
-    if (match(info, /, default severity [a-z]+/))
-        severity = substr(info, RSTART + 19, RLENGTH - 19)
-    print "- Group: `" group "`" (group_code != "" ? " (selector `" group_code "`)" : "")
+    if (group != "")
+        print "- Group: `" group "`" (selector != "" ? " (selector `" selector "`)" : "")
     if (plugin != "")
         print "- Plugin: `" plugin "`"
     if (severity != "")
         print "- Default severity: **" severity "**" \
-            (info ~ /, opt-in$/ ? " (opt-in: runs only when a selector names it)" : "")
-    next
+            (opt_in ? " (opt-in: runs only when a selector names it)" : "")
 }
-/^  kinds: / && !started {
-    print "- Kinds of file: " esc(substr($0, 10))
-    next
-}
-/^  documentation: / && !started {
-    next
-}
-/^[^ ]/ {
-    end_section()
-    started = 1
-    title = rtrim($0)
+function render_kinds(list) { print "- Kinds of file: " esc(list) }
+function render_section(title, mode) {
     print ""
     print "## " esc(title)
     print ""
-    mode = title == "Example" ? "example" : title == "Allowlist key" ? "keys" : \
-        title == "Options" ? "options" : "prose"
     written = 0
+    language = mode == "example" ? "yaml" : "text"
+}
+function render_section_end() {
+    flush_option()
+    close_fence()
+}
+function render_end() { }
+function render_paragraph(s) {
+    separate()
+    print esc(rtrim(ltrim(s)))
+}
+function render_list_open(depth) {
+    if (depth == 1)
+        separate()
+}
+function render_list_close(depth) { }
+function render_item(depth, s) { print spaces(2 * (depth - 1)) "- " esc(s) }
+function render_item_paragraph(depth, s, blanks) {
+    print ""
+    print spaces(2 * depth) esc(s)
+}
+function render_display_line(s, blanks) {
+    if (!open_fence(""))
+        blank_lines(blanks)
+    print rtrim(s)
+}
+function render_display_close() { close_fence() }
+function render_example(s, blanks) {
+    if (!open_fence(language))
+        blank_lines(blanks)
+    print rtrim(s)
+}
+function render_key(s, blanks) { render_example(s, blanks) }
+# "Options": where they are set, then a list item per option with its
+# summary: "- `name` (type, default): summary".
+function flush_option() {
+    if (option_name != "")
+        print "- `" option_name "` " esc(option_rest)
+    option_name = ""
+}
+function render_options_text(s) {
+    flush_option()
+    separate()
+    print esc(s)
     in_options_list = 0
-    next
 }
-/^[ \t]*$/ {
-    blanks++
-    next
+function render_option(name, rest) {
+    flush_option()
+    if (!in_options_list)
+        separate()
+    in_options_list = 1
+    option_name = name
+    option_rest = rest
 }
-{
-    line = $0
-    sub(/^  /, "", line)
-    if (mode == "example")
-        literal(line, "yaml")
-    else if (mode == "keys")
-        literal(line, "text")
-    else if (mode == "options")
-        option_line(line)
-    else
-        prose(line)
+function render_option_summary(s) {
+    if (option_name == "")
+        return
+    print "- `" option_name "` " esc(option_rest) ": " esc(s)
+    option_name = ""
 }
-END {
-    end_section()
-}
-'
+RENDERER
+
+explain2md() {
+    awk -f "$here/../man/explain.awk" -f "$work/markdown.awk"
 }
 
 # The pages, and the index rows: code, name, group, severity, summary.

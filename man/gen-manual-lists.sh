@@ -31,47 +31,24 @@ mkdir "$work/root"
 "$sandlint" --help >"$work/help"
 "$sandlint" --root "$work/root" --list-rules --format json >"$work/rules.json"
 
-# Shared by both awk programs: roff text and macro arguments.
-roff_functions='
-function replace(s, from, to,    out, i) {
-    out = ""
-    while ((i = index(s, from)) > 0) {
-        out = out substr(s, 1, i - 1) to
-        s = substr(s, i + 1)
-    }
-    return out s
-}
-function esc(s) { return replace(s, "\\", "\\e") }
-# A line of filled text: a leading control character becomes text.
-function put(s) {
-    s = esc(s)
-    if (s ~ /^[.'"'"']/)
-        s = "\\&" s
-    print s
-}
-function arg(w) {
-    w = replace(esc(w), "\"", "\\(dq")
-    if (w ~ /^[%A-Z][A-Za-z][a-z]?$/ || w ~ /^[][().,:;?!|]$/)
-        w = "\\&" w
-    return w
-}
-'
+# Both lists are written with man/roff.awk: escaped, one sentence per line.
+here=$(cd "$(dirname "$0")" && pwd)
 
 # The kinds, one tag item each, from the entries --help prints after
 # "for these kinds of file:" ("  NAME  text", continuation lines indented).
-awk "$roff_functions"'
+cat >"$work/kinds.awk" <<'KINDS'
 /for these kinds of file:$/ { inside = 1; next }
 inside && /^  [a-z]/ {
     flush()
     name = $1
-    text = substr($0, length(name) + 3)
-    sub(/^ +/, "", text)
+    description = substr($0, length(name) + 3)
+    sub(/^ +/, "", description)
     next
 }
 inside && /^                [^ ]/ {
     line = $0
     sub(/^ +/, "", line)
-    text = text (text == "" ? "" : " ") line
+    description = description (description == "" ? "" : " ") line
     next
 }
 inside { flush(); inside = 0 }
@@ -79,7 +56,7 @@ function flush() {
     if (name == "")
         return
     print ".It Sy " arg(name)
-    put(text)
+    text(description)
     count++
     name = ""
 }
@@ -90,7 +67,8 @@ END {
         exit 1
     }
 }
-' "$work/help" >"$work/kinds.items"
+KINDS
+awk -f "$here/roff.awk" -f "$work/kinds.awk" "$work/help" >"$work/kinds.items"
 {
     echo ".Bl -tag -width kubernetes"
     cat "$work/kinds.items"
@@ -99,7 +77,7 @@ END {
 
 # The rules: one list per group, groups in the order of their first code,
 # the core's last.  --list-rules --format json prints one rule per line.
-awk "$roff_functions"'
+cat >"$work/rules.awk" <<'RULES'
 # The JSON string value of field in line (escapes \" \\ \/ \n undone).
 function field(line, name,    at, rest, out, c) {
     at = index(line, "\"" name "\": ")
@@ -139,7 +117,7 @@ function field(line, name,    at, rest, out, c) {
     item[group, n] = code
     # A core diagnostic is an error or a warning case by case: only the
     # rules of plugins have one default worth saying.
-    text[group, n] = field($0, "name") ": " field($0, "summary") \
+    summary[group, n] = field($0, "name") ": " field($0, "summary") \
         (field($0, "default_severity") == "warning" && !core[group] ? " (warning)" : "")
 }
 function list(group,    i) {
@@ -159,7 +137,7 @@ function list(group,    i) {
     print ".Bl -tag -width SBX000 -compact"
     for (i = 1; i <= rules[group]; i++) {
         print ".It Sy " arg(item[group, i])
-        put(text[group, i])
+        text(summary[group, i])
     }
     print ".El"
 }
@@ -179,7 +157,8 @@ END {
             list(order[g])
         }
 }
-' "$work/rules.json" >"$work/rules"
+RULES
+awk -f "$here/roff.awk" -f "$work/rules.awk" "$work/rules.json" >"$work/rules"
 
 # The page, each generated block replaced.
 awk -v kinds="$work/kinds" -v rules="$work/rules" '
