@@ -410,6 +410,24 @@ static void test_length_limit(void **state)
                      INTERPOLATION_ERROR);
     assert_int_equal(result.error, INTERPOLATION_ERROR_LENGTH);
     interpolation_result_release(&result);
+    /* A value written longer than the limit keeps its length, and may not
+     * grow. */
+    size_t long_length = (size_t)2 << 20;
+    char *long_text = malloc(long_length + 4);
+    memset(long_text, 'w', long_length);
+    memcpy(long_text + long_length - 2, "$$", 2);
+    assert_int_equal(compose_interpolate(long_text, long_length, &with_big, &budget, &result),
+                     INTERPOLATION_FIXED);
+    assert_int_equal(result.length, long_length - 1);
+    interpolation_result_release(&result);
+    memcpy(long_text + long_length, "$BIG", 4);
+    assert_int_equal(compose_interpolate(long_text, long_length + 4, &with_big, &budget,
+                                         &result),
+                     INTERPOLATION_ERROR);
+    assert_int_equal(result.error, INTERPOLATION_ERROR_LENGTH);
+    interpolation_result_release(&result);
+    free(long_text);
+    interpolation_budget_init(&budget, INTERPOLATION_FILE_WORK);
     /* The work adds up over a file's values: 64 MiB is about a hundred
      * of them. */
     enum interpolation_status status = INTERPOLATION_RESOLVED;

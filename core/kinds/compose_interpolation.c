@@ -236,6 +236,7 @@ struct evaluation {
     struct interpolation_budget *budget;
     struct text_buffer out;
     size_t out_length;              /* out.length, also while out is empty */
+    size_t max_length;              /* of the text: see emit() */
     struct interpolation_part *parts;
     size_t part_count, part_capacity;
     int uses_variables;
@@ -338,10 +339,12 @@ static int emit(struct evaluation *evaluation, enum interpolation_part_kind kind
                 const char *bytes, size_t length, size_t source_offset,
                 size_t source_length, const struct owner *owner)
 {
-    if (length > INTERPOLATION_MAX_LENGTH - evaluation->out_length)
+    /* The limit is on growth: a value as long as the limit or longer may
+     * keep its length (escapes and defaults only shorten it). */
+    if (length > evaluation->max_length - evaluation->out_length)
         return fail(evaluation, INTERPOLATION_ERROR_LENGTH, source_offset,
                     xasprintf("the value resolves to more than %zu bytes; not checked",
-                              (size_t)INTERPOLATION_MAX_LENGTH));
+                              evaluation->max_length));
     if (charge(evaluation, length, source_offset) != 0)
         return -1;
     if (length > 0)
@@ -400,7 +403,8 @@ static int required_missing(struct evaluation *evaluation, const struct token *t
 {
     struct evaluation message = {
         .text = evaluation->text, .length = evaluation->length,
-        .variables = evaluation->variables, .budget = evaluation->budget,
+        .max_length = evaluation->max_length, .variables = evaluation->variables,
+        .budget = evaluation->budget,
     };
     struct owner owner = { INTERPOLATION_PART_TEXT, NULL, 0, NULL };
     int status = evaluate(&message, token->body_start, token->body_end, depth + 1, &owner);
@@ -539,8 +543,10 @@ enum interpolation_status compose_interpolate(const char *text, size_t length,
     memset(result, 0, sizeof(*result));
     struct evaluation evaluation = {
         .text = text != NULL ? text : "", .length = text != NULL ? length : 0,
-        .variables = variables, .budget = budget,
+        .max_length = INTERPOLATION_MAX_LENGTH, .variables = variables, .budget = budget,
     };
+    if (evaluation.length > evaluation.max_length)
+        evaluation.max_length = evaluation.length;
     struct owner owner = { INTERPOLATION_PART_TEXT, NULL, 0, NULL };
     /* Every value costs something, so that an exhausted budget fails
      * empty values too. */

@@ -36,7 +36,8 @@
 /* ${A:-${B:-...}}: how deeply defaults, alternatives and messages may nest.
  * Compose has no limit; a deeper value is an error, never a pass. */
 #define INTERPOLATION_MAX_DEPTH 32
-/* Bytes of one resolved value (a value that expands past it is an error). */
+/* Bytes of one resolved value: one that expands past it is an error (a
+ * value written longer than this may keep its own length). */
 #define INTERPOLATION_MAX_LENGTH ((size_t)1 << 20)
 /* Work for one file: bytes read and written while resolving its values,
  * plus a fixed cost per part of a result (see struct interpolation_budget). */
@@ -143,7 +144,9 @@ struct interpolation_part {
     enum interpolation_part_kind kind;
     size_t offset, length;              /* in the result's text */
     /* The bytes of the value as written that this part stands for: the
-     * text or escape itself, or the whole "$X" / "${...}" expression. */
+     * text itself (TEXT, and the text of a default or alternative), the
+     * "$$" (ESCAPE), or the whole "$X" / "${...}" expression (VALUE,
+     * NO_ALTERNATIVE, UNSET, and an empty default or alternative). */
     size_t source_offset, source_length;
     /* Every kind but TEXT and ESCAPE: the variable that decided this part
      * (borrowed from the value's text), and its definition (borrowed from
@@ -162,8 +165,9 @@ struct interpolation_result {
      * length).  NULL on an error. */
     char *text;
     size_t length;
-    /* Not INTERPOLATION_ERROR: the parts in order, adjacent TEXT and
-     * ESCAPE parts merged (malloc'd). */
+    /* Not INTERPOLATION_ERROR: the parts in order (malloc'd); adjacent
+     * parts of one kind and variable that continue each other (text,
+     * escapes, a default's or alternative's text) are one part. */
     struct interpolation_part *parts;
     size_t part_count;
     /* INTERPOLATION_UNSET: the first unset variable that decided the text

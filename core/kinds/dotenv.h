@@ -38,6 +38,23 @@
  * statements per struct dotenv, INTERPOLATION_FILE_WORK units of work for
  * the values of each file, and the limits of compose_interpolation.h per
  * value; a file past any of them is an error at the place it was reached.
+ *
+ * Which .env a Compose file is interpolated with (compose-go's cli and
+ * loader/include.go; SPEC §13):
+ *   - a Compose file checked on its own: the .env in its directory (the
+ *     project directory), when that is a regular file; outer NULL;
+ *   - the include items of a file (their path, project_directory and
+ *     env_file strings) are values of that file: interpolated with its
+ *     variables first;
+ *   - an included file: a struct dotenv whose outer is the including
+ *     file's, filled from the item's env_file list (each relative entry
+ *     against the including project's directory, "/dev/null" skipped, a
+ *     missing one an error) or, without one, from the .env of the item's
+ *     project_directory (relative: against the including project's
+ *     directory; default: the included file's directory) when it exists;
+ *     its own includes nest the same way, one struct per level;
+ *   - an extends.file target: the extending file's variables, unchanged
+ *     (no .env of its own).
  */
 #ifndef SANDLINT_DOTENV_H
 #define SANDLINT_DOTENV_H
@@ -90,7 +107,7 @@ int dotenv_parse(struct dotenv *env, const char *file, const char *data, size_t 
  * The definition of name (length bytes) the project sees: the outer
  * project's if it has one with a value, else the latest of env's own, else
  * one listed without a value (has_value 0) by either, else NULL.  Borrowed:
- * lives until env (or outer) is released or parses again.
+ * lives until env (or outer, for the outer project's) is released.
  */
 const struct interpolation_definition *dotenv_lookup(const struct dotenv *env,
                                                      const char *name, size_t length);
