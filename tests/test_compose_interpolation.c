@@ -315,6 +315,8 @@ static void test_required_message(void **state)
     assert_int_equal(result.error_offset, 2);
     assert_non_null(strstr(result.error_message, "X is required and unset"));
     assert_non_null(strstr(result.error_message, "set X to 1"));
+    assert_int_equal(result.unset_name_length, 1);
+    assert_memory_equal(result.unset_name, "X", 1);
     interpolation_result_release(&result);
     /* A message that fails on its own is that failure. */
     assert_int_equal(resolve("${X:?${}}", &result), INTERPOLATION_ERROR);

@@ -246,6 +246,8 @@ struct evaluation {
     enum interpolation_error error;
     size_t error_offset;
     char *error_message;
+    const char *required_name;      /* INTERPOLATION_ERROR_REQUIRED */
+    size_t required_name_length;
 };
 
 /* Whose text a segment is: the value's own, or a default's or an
@@ -416,6 +418,8 @@ static int required_missing(struct evaluation *evaluation, const struct token *t
                                              EXCERPT_MAX);
         int name_length = (int)(token->name_end - token->name_start);
         const char *name = evaluation->text + token->name_start;
+        evaluation->required_name = name;
+        evaluation->required_name_length = (size_t)name_length;
         fail(evaluation, INTERPOLATION_ERROR_REQUIRED, token->start,
              xasprintf("variable %.*s is required and %s, so Compose refuses to start%s%s",
                        name_length, name, is_set ? "empty" : "unset",
@@ -560,6 +564,10 @@ enum interpolation_status compose_interpolate(const char *text, size_t length,
         result->error = evaluation.error;
         result->error_offset = evaluation.error_offset;
         result->error_message = evaluation.error_message;
+        if (evaluation.error == INTERPOLATION_ERROR_REQUIRED) {
+            result->unset_name = evaluation.required_name;
+            result->unset_name_length = evaluation.required_name_length;
+        }
         return result->status;
     }
     result->text = text_buffer_take(&evaluation.out, &result->length);

@@ -66,8 +66,13 @@ enum interpolation_status {
 enum interpolation_error {
     INTERPOLATION_ERROR_NONE = 0,
     INTERPOLATION_ERROR_SYNTAX,     /* "${}", "${A:x}", "${A:-x" ... */
-    INTERPOLATION_ERROR_REQUIRED,   /* "${X:?msg}" with X unset or empty,
-                                       "${X?msg}" with X unset */
+    /* "${X:?msg}" with X unset or empty, "${X?msg}" with X unset: Compose
+     * refuses to start unless the deploy environment sets X.  Real files
+     * use it for what the deployer must provide (11 values in 7 files of
+     * the shared corpus), so a caller may rather treat it as
+     * INTERPOLATION_UNSET ("cannot be checked") than as a failure;
+     * unset_name names X. */
+    INTERPOLATION_ERROR_REQUIRED,
     INTERPOLATION_ERROR_DEPTH,      /* nested deeper than the limit */
     INTERPOLATION_ERROR_LENGTH,     /* resolved text longer than the limit */
     INTERPOLATION_ERROR_WORK        /* the budget ran out */
@@ -170,8 +175,9 @@ struct interpolation_result {
      * escapes, a default's or alternative's text) are one part. */
     struct interpolation_part *parts;
     size_t part_count;
-    /* INTERPOLATION_UNSET: the first unset variable that decided the text
-     * (NUL-free name, borrowed from the value or from a definition), and,
+    /* INTERPOLATION_UNSET (and INTERPOLATION_ERROR_REQUIRED): the first
+     * unset variable that decided the text (NUL-free name, borrowed from
+     * the value or from a definition), and,
      * when it was reached through a variable of the project whose value
      * used it ("A=${B}" in .env), that variable's definition. */
     const char *unset_name;
