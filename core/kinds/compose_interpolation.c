@@ -235,7 +235,6 @@ struct evaluation {
     const struct interpolation_variables *variables;
     struct interpolation_budget *budget;
     struct text_buffer out;
-    size_t out_length;              /* out.length, also while out is empty */
     size_t max_length;              /* of the text: see emit() */
     struct interpolation_part *parts;
     size_t part_count, part_capacity;
@@ -278,8 +277,7 @@ static int charge(struct evaluation *evaluation, size_t units, size_t offset)
         evaluation->budget->remaining = 0;
         return fail(evaluation, INTERPOLATION_ERROR_WORK, offset,
                     xasprintf("resolving the file's interpolations took more work than "
-                              "the limit allows (%zu units); not checked",
-                              (size_t)INTERPOLATION_FILE_WORK));
+                              "the limit for one file allows; not checked"));
     }
     evaluation->budget->remaining -= units;
     return 0;
@@ -302,7 +300,7 @@ static int add_part(struct evaluation *evaluation, enum interpolation_part_kind 
                     size_t length, size_t source_offset, size_t source_length,
                     const struct owner *owner)
 {
-    size_t offset = evaluation->out_length - length;
+    size_t offset = evaluation->out.length - length;
     if (evaluation->part_count > 0) {
         struct interpolation_part *last = &evaluation->parts[evaluation->part_count - 1];
         int mergeable = kind == INTERPOLATION_PART_TEXT || kind == INTERPOLATION_PART_ESCAPE ||
@@ -343,7 +341,7 @@ static int emit(struct evaluation *evaluation, enum interpolation_part_kind kind
 {
     /* The limit is on growth: a value as long as the limit or longer may
      * keep its length (escapes and defaults only shorten it). */
-    if (length > evaluation->max_length - evaluation->out_length)
+    if (length > evaluation->max_length - evaluation->out.length)
         return fail(evaluation, INTERPOLATION_ERROR_LENGTH, source_offset,
                     xasprintf("the value resolves to more than %zu bytes; not checked",
                               evaluation->max_length));
@@ -351,7 +349,6 @@ static int emit(struct evaluation *evaluation, enum interpolation_part_kind kind
         return -1;
     if (length > 0)
         text_buffer_add(&evaluation->out, bytes, length);
-    evaluation->out_length += length;
     return add_part(evaluation, kind, length, source_offset, source_length, owner);
 }
 
@@ -414,7 +411,7 @@ static int required_missing(struct evaluation *evaluation, const struct token *t
         fail(evaluation, message.error, message.error_offset, message.error_message);
         message.error_message = NULL;
     } else {
-        char *reason = interpolation_excerpt(message.out.bytes, message.out_length,
+        char *reason = interpolation_excerpt(message.out.bytes, message.out.length,
                                              EXCERPT_MAX);
         int name_length = (int)(token->name_end - token->name_start);
         const char *name = evaluation->text + token->name_start;
@@ -423,7 +420,7 @@ static int required_missing(struct evaluation *evaluation, const struct token *t
         fail(evaluation, INTERPOLATION_ERROR_REQUIRED, token->start,
              xasprintf("variable %.*s is required and %s, so Compose refuses to start%s%s",
                        name_length, name, is_set ? "empty" : "unset",
-                       message.out_length > 0 ? ": " : "", reason));
+                       message.out.length > 0 ? ": " : "", reason));
         free(reason);
     }
     text_buffer_release(&message.out);
