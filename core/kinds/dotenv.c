@@ -53,7 +53,8 @@ struct parser {
     size_t length;
     size_t start;                   /* after a byte order mark */
     struct interpolation_budget budget;
-    /* Line and column of offset, advanced as the parser moves on. */
+    /* The line and column of the byte at offset at, moved forward as the
+     * parser goes (see seek()). */
     size_t at;
     unsigned line, column;
     struct dotenv_error *error;
