@@ -114,6 +114,7 @@ static const struct sl_rule engine_sockets_rule = {
     .kinds = SL_KIND_EVERY,
     .check_container = check_scope,
     .check_scope = check_scope,
+    .url = RULE_DOCS_URL "SBX006.md",
 };
 
 static const struct sl_rule *const rules[] = { &engine_sockets_rule, NULL };

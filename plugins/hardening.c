@@ -602,6 +602,7 @@ static const struct sl_rule cap_drop_all_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_container = check_cap_drop_all,
     .kinds = SL_KIND_EVERY,
+    .url = RULE_DOCS_URL "SBX101.md",
 };
 
 static const struct sl_rule no_new_privileges_rule = {
@@ -657,6 +658,7 @@ static const struct sl_rule no_new_privileges_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_container = check_no_new_privileges,
     .kinds = SL_KIND_EVERY,
+    .url = RULE_DOCS_URL "SBX102.md",
 };
 
 static const struct sl_rule read_only_rule = {
@@ -706,6 +708,7 @@ static const struct sl_rule read_only_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_container = check_read_only,
     .kinds = SL_KIND_EVERY,
+    .url = RULE_DOCS_URL "SBX103.md",
 };
 
 static const struct sl_rule pids_limit_rule = {
@@ -757,6 +760,7 @@ static const struct sl_rule pids_limit_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_container = check_pids_limit,
     .kinds = SL_KIND_EVERY,
+    .url = RULE_DOCS_URL "SBX104.md",
 };
 
 static const struct sl_rule memory_limit_rule = {
@@ -813,6 +817,7 @@ static const struct sl_rule memory_limit_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_container = check_memory_limit,
     .kinds = SL_KIND_EVERY,
+    .url = RULE_DOCS_URL "SBX105.md",
 };
 
 static const struct sl_rule cpu_limit_rule = {
@@ -869,6 +874,7 @@ static const struct sl_rule cpu_limit_rule = {
     .default_severity = SL_SEVERITY_WARNING,
     .check_container = check_cpu_limit,
     .kinds = SL_KIND_EVERY,
+    .url = RULE_DOCS_URL "SBX106.md",
 };
 
 static const struct sl_rule non_root_user_rule = {
@@ -920,6 +926,7 @@ static const struct sl_rule non_root_user_rule = {
     .default_severity = SL_SEVERITY_WARNING,
     .check_container = check_non_root_user,
     .kinds = SL_KIND_EVERY,
+    .url = RULE_DOCS_URL "SBX107.md",
 };
 
 static const struct sl_rule published_ports_rule = {
@@ -977,6 +984,7 @@ static const struct sl_rule published_ports_rule = {
     .default_severity = SL_SEVERITY_WARNING,
     .check_container = check_published_ports,
     .kinds = SL_KIND_EVERY,
+    .url = RULE_DOCS_URL "SBX108.md",
 };
 
 static const struct sl_rule network_egress_rule = {
@@ -1024,6 +1032,7 @@ static const struct sl_rule network_egress_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = check_network_egress,
     .kinds = SL_KIND_AGENT_ENV,
+    .url = RULE_DOCS_URL "SBX109.md",
 };
 
 static const struct sl_rule *const rules[] = {

@@ -122,6 +122,7 @@ static const struct sl_rule lifecycle_hooks_rule = {
     .check_document = NULL,
     .check_service = check_service,
     .kinds = SL_KIND_COMPOSE,
+    .url = RULE_DOCS_URL "SBX005.md",
 };
 
 static const struct sl_rule *const rules[] = { &lifecycle_hooks_rule, NULL };

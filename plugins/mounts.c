@@ -248,6 +248,7 @@ static const struct sl_rule mounts_rule = {
     .kinds = SL_KIND_EVERY,
     .check_container = check_scope,
     .check_scope = check_scope,
+    .url = RULE_DOCS_URL "SBX003.md",
 };
 
 static const struct sl_rule *const rules[] = { &mounts_rule, NULL };

@@ -139,6 +139,7 @@ static const struct sl_rule namespaces_rule = {
     .kinds = SL_KIND_EVERY,
     .check_container = check_scope,
     .check_scope = check_scope,
+    .url = RULE_DOCS_URL "SBX002.md",
 };
 
 static const struct sl_rule *const rules[] = { &namespaces_rule, NULL };

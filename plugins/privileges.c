@@ -180,6 +180,7 @@ static const struct sl_rule privileges_rule = {
     .kinds = SL_KIND_EVERY,
     .check_container = check_scope,
     .check_scope = check_scope,
+    .url = RULE_DOCS_URL "SBX001.md",
 };
 
 static const struct sl_rule *const rules[] = { &privileges_rule, NULL };

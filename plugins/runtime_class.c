@@ -85,6 +85,7 @@ static const struct sl_rule runtime_class_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .kinds = SL_KIND_AGENT_ENV,
     .check_scope = check_pod,
+    .url = RULE_DOCS_URL "SBX007.md",
 };
 
 static const struct sl_rule *const rules[] = { &runtime_class_rule, NULL };

@@ -154,6 +154,7 @@ static const struct sl_rule secrets_rule = {
     .check_document = NULL,
     .check_service = check_service,
     .kinds = SL_KIND_COMPOSE,
+    .url = RULE_DOCS_URL "SBX004.md",
 };
 
 static const struct sl_rule *const rules[] = { &secrets_rule, NULL };

@@ -131,6 +131,7 @@ static const struct sl_rule service_account_token_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .kinds = SL_KIND_EVERY,
     .check_scope = check_scope,
+    .url = RULE_DOCS_URL "SBX008.md",
 };
 
 static const struct sl_rule *const rules[] = { &service_account_token_rule, NULL };

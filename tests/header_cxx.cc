@@ -81,7 +81,7 @@ const struct sl_rule rule = {
     SL_RULE_INIT, "HDR002", "header-cxx", "header_tests", NULL,
     "compiles as C++", NULL, NULL, NULL, NULL, NULL,
     SL_SEVERITY_WARNING, NULL, check_service, options, SL_RULE_OPT_IN, 9.0,
-    SL_KIND_EVERY, check_container, NULL,
+    SL_KIND_EVERY, "https://example.com/rules/HDR002", check_container, NULL,
 };
 const struct sl_rule *const rules[] = { &rule, NULL };
 const struct sl_plugin plugin = {

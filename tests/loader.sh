@@ -7,10 +7,12 @@ cd "$scratch"
 : "${TEST_PLUGIN_DIR:?}"
 plugins="$TEST_PLUGIN_DIR"
 printf 'services:\n  web:\n    image: nginx\n    privileged: true\n' > compose.yaml
+# The ABI of the header this sandlint was built with.
+minor=$(sed -n 's/^#define SL_ABI_MINOR \([0-9]*\)$/\1/p' "$abs_top_srcdir/include/sandlint/plugin.h")
 
 # Refusals: exit 2 with a message naming the file.
 expect_status 2 "wrong major" -- --plugin "$plugins/wrong_major.so" .
-contains "$err" "$plugins/wrong_major.so: plugin refused: built for plugin ABI 2.0, but this sandlint provides ABI 1.3" "wrong major names file and both versions"
+contains "$err" "$plugins/wrong_major.so: plugin refused: built for plugin ABI 2.0, but this sandlint provides ABI 1.$minor" "wrong major names file and both versions"
 expect_status 2 "no entry symbol" -- --plugin "$plugins/no_entry.so" .
 contains "$err" "$plugins/no_entry.so: plugin refused: no sandlint_plugin_entry symbol" "missing entry symbol"
 expect_status 2 "no rules" -- --plugin "$plugins/no_rules.so" .

@@ -9,6 +9,10 @@
 
 #include <stddef.h>
 
+/* compose_has_interpolation() and the spans of interpolations that the
+ * volume parsing below skips live with the interpolation engine. */
+#include "compose_interpolation.h"
+
 struct sl_node;
 struct sl_volume;
 
@@ -25,9 +29,6 @@ int compose_node_empty(const struct sl_node *node);
  * its length in *length; NULL (and 0) for anything else.  The node API's
  * sl_setting_text() in the core. */
 const char *compose_setting_text(const struct sl_node *node, size_t *length);
-
-/* 1 when text holds "${" or "$" + letter/underscore, outside "$$" escapes. */
-int compose_has_interpolation(const char *text, size_t length);
 
 /* enum sl_source_kind of a short-syntax volume source. */
 int compose_classify_source(const char *source, size_t length);

@@ -23,13 +23,14 @@
  * host table in static inline helpers.  ABI 1.2 added file kinds: a rule
  * declares which kinds of file it checks (Compose, the agent-env Helm
  * chart's values, Kubernetes objects), learns the kind of what it is given,
- * and walks pod specs and containers through the host.  ABI 1.3 added the
- * container model: front-ends in the host read every kind of file into
- * scopes (containers, pods, ServiceAccounts, a whole file's values) whose
- * security-relevant settings a rule reads by id, with their state, value
- * as written and as parsed, position, field name and hint; a rule that
- * checks scopes (check_container, check_scope) is written once for every
- * kind, including kinds later versions add.
+ * and walks pod specs and containers through the host.  ABI 1.3 added a
+ * rule's documentation URL, and the container model: front-ends in the
+ * host read every kind of file into scopes (containers, pods,
+ * ServiceAccounts, a whole file's values) whose security-relevant settings
+ * a rule reads by id, with their state, value as written and as parsed,
+ * position, field name and hint; a rule that checks scopes
+ * (check_container, check_scope) is written once for every kind,
+ * including kinds later versions add.
  *
  * Ownership.  Plugins never free host memory.  Nodes, strings returned by
  * the node API and the context are owned by the host and stay valid only
@@ -862,7 +863,10 @@ enum sl_option_type {
 struct sl_option {
     size_t struct_size;          /* SL_OPTION_INIT */
     const char *name;            /* "allowed_hosts": lower-case letters,
-                                    digits, '_' and '-'; unique in the rule */
+                                    digits, '_' and '-'; unique in the rule.
+                                    "severity" is reserved for the host's
+                                    per-rule severity (since 1.3): a rule
+                                    that declares it is refused */
     int type;                    /* enum sl_option_type */
     const char *summary;         /* required: one line, no trailing period */
     const char *default_string;  /* STRING: the default; NULL means "" */
@@ -949,7 +953,9 @@ struct sl_host {
     int (*is_truthy)(const struct sl_node *node);
 
     /* 1 when text contains an interpolation Compose would replace: "${"
-     * or "$" followed by a letter or "_" (a "$$" escape does not count). */
+     * or "$" followed by an ASCII letter, "_", U+017F or U+212A (which
+     * Compose's case folding takes for 's' and 'k'); a "$$" escape does
+     * not count. */
     int (*has_interpolation)(const char *text, size_t length);
 
     /* Classifies a short-syntax volume source (enum sl_source_kind): host
@@ -1183,6 +1189,14 @@ struct sl_rule {
                                     built for 1.2 never sees a kind added
                                     later */
     /* since 1.3 */
+    const char *url;             /* where the rule's documentation is
+                                    published: an absolute http:// or
+                                    https:// URL of printable ASCII without
+                                    spaces, quotes, '<', '>' or '\\' (at most
+                                    2,048 bytes), or NULL for none.  Shown by
+                                    --explain, --list-rules --format json and
+                                    SARIF's helpUri; a plugin whose url is
+                                    anything else is refused */
     sl_check_scope_fn check_container; /* called once per container of the
                                     model (level SL_SCOPE_CONTAINER) of a
                                     kind the rule checks */
