@@ -25,7 +25,7 @@ static void fuzz_edit_allowlist(enum config_format format, const char *text, siz
     if (config->entry_count > 0) {
         const struct allowlist_entry *last = &config->entries[config->entry_count - 1];
         struct config_edit_entry same_package = {
-            last->group.text, last->group.length, last->package.text, last->package.length,
+            last->group.text, last->group.length, last->scope.text, last->scope.length,
             "web:cap_add:SYS_ADMIN", 21
         };
         struct config_edit_entry new_package = {
@@ -39,7 +39,7 @@ static void fuzz_edit_allowlist(enum config_format format, const char *text, siz
     };
     add[add_count++] = new_group;
     struct config_edit_result result;
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, false };
     if (config_edit_allowlist(format, text, length, add, add_count, remove, remove_count,
                               &result, &error) == 0) {
         config_edit_result_release(&result);
