@@ -165,10 +165,21 @@ static int open_destination(struct report_output *output, const char *path,
             report_output_abort(output);
             return -1;
         }
-        /* The user's own link, outside every tree: as before, what it
-         * leads to decides (a regular file is replaced by renaming over
-         * the link; /dev/stdout is written). */
-        exists = fstatat(output->dir_fd, output->name, &info, 0) == 0;
+        /* The user's own link, outside every tree (/dev/stdout): written
+         * through, never renamed over - replacing /dev/stdout with a file
+         * when standard output is one would break the machine. */
+        if (fstatat(output->dir_fd, output->name, &info, 0) == 0) {
+            output->exists = true;
+            output->device = info.st_dev;
+            output->inode = info.st_ino;
+        }
+        output->stream = fopen(path, "w");
+        if (output->stream == NULL) {
+            cannot_write(shown, strerror(errno));
+            report_output_abort(output);
+            return -1;
+        }
+        return 0;
     }
     if (exists) {
         mode = info.st_mode & 07777;

@@ -10,11 +10,13 @@
  * process, forked before confinement, does that one thing on request: it
  * renames the temporary file when told to commit, and removes it
  * otherwise - also when sandlint dies, since it then reads end of file.
- * Standard output and destinations that are not regular files (a
- * terminal, a pipe, /dev/null) are written directly - but only when the
- * path lies outside the scanned trees: inside them, where the repository's
- * author could have planted it, such a destination is refused, as is a
- * symbolic link in any component of the path (scanned_trees.h).  The
+ * Standard output, destinations that are not regular files (a terminal,
+ * a pipe, /dev/null) and a symbolic link as the last component (such as
+ * /dev/stdout, which renaming would replace) are written directly - but
+ * only when the path lies outside the scanned trees: inside them, where the
+ * repository's author could have planted it, such a destination is
+ * refused, as is a symbolic link in any component of the path
+ * (scanned_trees.h).  The
  * temporary file is created and renamed relative to the destination's
  * directory, opened once, so nothing swapped in later redirects it.
  */
