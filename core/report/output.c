@@ -241,6 +241,18 @@ void output_write_file(FILE *out, const struct output_writer *writer,
     }
 }
 
+char *output_portable_path(const char *display)
+{
+    if (display == NULL)
+        return NULL;
+    bool climbs = display[0] == '/' || strcmp(display, "..") == 0 ||
+                  strncmp(display, "../", 3) == 0;
+    if (!climbs)
+        return xstrdup(display);
+    const char *slash = strrchr(display, '/');
+    return xstrdup(slash != NULL && slash[1] != '\0' ? slash + 1 : "..");
+}
+
 static const char *plural(size_t count, const char *one, const char *many)
 {
     return count == 1 ? one : many;

@@ -21,6 +21,12 @@ void report_stream_begin(struct report_stream *stream, FILE *out, int format,
     stream->report.registry = registry;
     stream->report.config = config;
     stream->report.config_display = config_display;
+    if (format == FORMAT_SARIF || format == FORMAT_GITLAB) {
+        /* Hints and justifications name the configuration: not by a path
+         * out of the root (output_portable_path). */
+        stream->portable_config = output_portable_path(config_display);
+        stream->report.config_display = stream->portable_config;
+    }
     stream->report.root = root;
     stream->report.color = color;
     stream->report.show_accepted = show_accepted;
@@ -138,5 +144,6 @@ void report_stream_release(struct report_stream *stream)
     free(stream->held);
     allowlist_index_release(&stream->index);
     allowlist_incomplete_release(&stream->incomplete);
+    free(stream->portable_config);
     memset(stream, 0, sizeof(*stream));
 }

@@ -42,6 +42,8 @@ struct report_stream {
     struct allowlist_incomplete incomplete;     /* what the run could not
                                                    check */
     bool plugin_failed;
+    char *portable_config;          /* SARIF and GitLab: the configuration's
+                                       name as they may write it; owned */
 };
 
 /* Starts the report (the writer's begin() unless holding).  registry,
