@@ -75,6 +75,9 @@ lacks "$out" "SL001" "it is read"
 expect_status 1 "a file one byte over" -- --max-file-size "$((bytes - 1))" size
 contains "$out" "file is larger than the size limit of $((bytes - 1)) bytes (--max-file-size); not checked [SL001]" \
     "it is refused"
-expect_status 1 "the same from standard input" -- --max-file-size "$((bytes - 1))" - < size/compose.yaml
+expect_status 0 "exactly --max-file-size bytes from standard input" -- --max-file-size "$bytes" - \
+    < size/compose.yaml
+expect_status 1 "one byte over from standard input" -- --max-file-size "$((bytes - 1))" - \
+    < size/compose.yaml
 contains "$out" "larger than the size limit" "standard input is held to it too"
 finish
