@@ -110,7 +110,10 @@ static size_t find_chars_or_comment(const char *text, size_t length, size_t at,
 {
     bool after_space = false;
     for (; at < length; at++) {
-        if (chars != NULL && strchr(chars, text[at]) != NULL)
+        /* chars holds one or two characters ("]", "=:"); never the NUL
+         * that strchr() would find too. */
+        if (chars != NULL && text[at] != '\0' &&
+            (text[at] == chars[0] || (chars[0] != '\0' && text[at] == chars[1])))
             return at;
         if (after_space && text[at] == ';')
             return at;

@@ -97,9 +97,16 @@ void allowlist_index_build(struct allowlist_index *index, const struct config *c
     memset(index, 0, sizeof(*index));
     index->entry_count = config->entry_count;
     index->groups = xcalloc(config->entry_count + 1, sizeof(*index->groups));
+    hash_index_reserve(&index->table, config->entry_count);
+    const char *previous_text = NULL, *previous_group = NULL;
     for (size_t e = 0; e < config->entry_count; e++) {
         const struct allowlist_entry *entry = &config->entries[e];
-        const char *group = allowlist_group_name(registry, entry->group.text);
+        /* Entries come in runs of one group: look each name up once. */
+        bool same = previous_text != NULL && strcmp(previous_text, entry->group.text) == 0;
+        const char *group = same ? previous_group
+                                 : allowlist_group_name(registry, entry->group.text);
+        previous_text = entry->group.text;
+        previous_group = group;
         index->groups[e] = group;
         if (group == NULL)
             continue;   /* no rule has the group: it accepts nothing */
@@ -378,10 +385,19 @@ static int compare_written(const void *left, const void *right, void *data)
     return a < b ? -1 : a > b;
 }
 
-static bool same_scope(const struct allowlist_entry *a, const struct allowlist_entry *b)
+/* Whether two stale entries' warnings go in one result: results name the
+ * package of package scopes, none for paths (so those share results, at
+ * most a file's worth of findings each - a baseline of a large repository
+ * may go stale by the hundred thousand). */
+static bool same_result(const struct allowlist_entry *a, const struct allowlist_entry *b,
+                        size_t findings)
 {
-    return a->scope.length == b->scope.length &&
-           memcmp(a->scope.text, b->scope.text, a->scope.length) == 0;
+    bool a_package = a->scope_kind == SCOPE_ANY || a->scope_kind == SCOPE_PACKAGE;
+    bool b_package = b->scope_kind == SCOPE_ANY || b->scope_kind == SCOPE_PACKAGE;
+    if (findings >= FINDING_SET_MAX_COUNT - 1 || a_package != b_package)
+        return false;
+    return !a_package || (a->scope.length == b->scope.length &&
+                          memcmp(a->scope.text, b->scope.text, a->scope.length) == 0);
 }
 
 size_t allowlist_report_stale(const struct config *config,
@@ -405,8 +421,9 @@ size_t allowlist_report_stale(const struct config *config,
     for (size_t i = 0; i < stale_count; i++) {
         const struct allowlist_entry *entry = &config->entries[stale[i]];
         /* A result names its package once: a new one for each run of
-         * entries of another scope. */
-        if (previous == NULL || !same_scope(previous, entry)) {
+         * entries of another package. */
+        if (previous == NULL ||
+            !same_result(previous, entry, (*results)[count - 1].findings.count)) {
             *results = xrealloc(*results, count + 1, sizeof(**results));
             bool package = entry->scope_kind == SCOPE_ANY ||
                            entry->scope_kind == SCOPE_PACKAGE;

@@ -109,9 +109,10 @@ bool allowlist_entry_stale(const struct allowlist_entry *entry,
 
 /*
  * The configuration file's results: an SL005 warning at the entry's line
- * and column for every stale entry, in the order they are written, one
- * result per run of entries of the same scope (a result of a package scope
- * names the package; of a path scope, none).  Returns how many results
+ * and column for every stale entry, in the order they are written: one
+ * result per run of entries of the same package (naming it), one per run
+ * of path entries (naming none, and holding at most a file's worth of
+ * findings: FINDING_SET_MAX_COUNT).  Returns how many results
  * *results holds (a malloc'd array; release each, then free it).
  */
 size_t allowlist_report_stale(const struct config *config,

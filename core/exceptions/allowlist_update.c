@@ -451,6 +451,16 @@ int allowlist_update_edit(struct allowlist_update *update, struct config *config
     if (status != 0)
         return -1;
 
+    update->chosen = target;
+    update->root_display = target->root_display;
+    update->edited = edit.text;
+    update->edited_length = edit.length;
+    update->added = edit.added;
+    update->removed = edit.removed;
+    update->narrowed = narrowed_count;
+    if (edit.added == 0 && edit.removed == 0)
+        return 0;   /* the configuration as read is the one after the change */
+    update->changed = true;
     /* The run after the change: the edited text read back. */
     struct config edited;
     if (parse_text(target->format == CONFIG_NONE ? CONFIG_INI : target->format, edit.text,
@@ -458,7 +468,8 @@ int allowlist_update_edit(struct allowlist_update *update, struct config *config
         print_edit_error(target, &error);
         config_error_release(&error);
         config_release(&edited);
-        config_edit_result_release(&edit);
+        update->chosen = NULL;
+        update->changed = false;
         return -1;
     }
     if (edited.format == CONFIG_NONE)
@@ -468,13 +479,6 @@ int allowlist_update_edit(struct allowlist_update *update, struct config *config
     edited.outside_root = config->outside_root;
     config_release(config);
     *config = edited;
-    update->chosen = target;
-    update->root_display = target->root_display;
-    update->edited = edit.text;
-    update->edited_length = edit.length;
-    update->added = edit.added;
-    update->removed = edit.removed;
-    update->narrowed = narrowed_count;
     return 0;
 }
 

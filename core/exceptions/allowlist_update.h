@@ -81,6 +81,8 @@ struct allowlist_update {
                                        once (the editor then leaves out those
                                        already present) */
     size_t added, removed, narrowed;
+    bool changed;                   /* the edit changes the configuration
+                                       (allowlist_update_edit replaced it) */
 };
 
 /* An update that writes nothing (safe to release). */
@@ -101,10 +103,11 @@ int allowlist_update_prepare(struct allowlist_update *update,
  * Decides the entries to add (from the results, all of the run's files in
  * order, as config accepted them through index) and to remove (stale,
  * narrowed), edits the text, and replaces *config with the edited text as
- * read back (so that the caller can apply it again and report the run
- * after the change).  Writes nothing yet.  Returns 0, or -1 after printing
- * why (a configuration error at file:line:col, an entry the file cannot
- * hold; *config is then unchanged, and nothing will be written).
+ * read back when it changed (update->changed: the caller then applies it
+ * again and reports the run after the change).  Writes nothing yet.
+ * Returns 0, or -1 after printing why (a configuration error at
+ * file:line:col, an entry the file cannot hold; *config is then unchanged,
+ * and nothing will be written).
  */
 int allowlist_update_edit(struct allowlist_update *update, struct config *config,
                           const struct registry *registry, struct allowlist_index *index,

@@ -588,6 +588,12 @@ int config_edit_allowlist(enum config_format format, const char *text, size_t le
     }
     if (format != CONFIG_INI && format != CONFIG_TOML)
         return internal_error(error, "unknown configuration format");
+    if (add_count == 0 && remove_count == 0) {
+        /* Nothing asked: the text as it is (read already by the caller). */
+        result->text = xmemdup(text, length);
+        result->length = length;
+        return 0;
+    }
     struct config before;
     if (parse_text(format, text, length, &before, error) != 0) {
         config_release(&before);
@@ -603,7 +609,8 @@ int config_edit_allowlist(enum config_format format, const char *text, size_t le
     int status = add_phase(format, &edited, &edited_length, &before, &request, error);
     if (status == 0)
         status = remove_phase(format, &edited, &edited_length, &request, error);
-    if (status == 0)
+    /* An unchanged text needs no reading back. */
+    if (status == 0 && (request.addition_count > 0 || request.removal_count > 0))
         status = check_result(format, edited, edited_length, &before, &request, error);
     if (status == 0) {
         result->text = edited;

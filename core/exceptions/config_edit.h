@@ -98,8 +98,10 @@ struct config_edit_result {
  * or not at all.
  *
  * Returns 0 and fills *result (release it with config_edit_result_release;
- * result->text equals text when nothing changed), or -1 with *error set at
- * the line and column of the problem in text (0:0 when it has none).
+ * result->text equals text when nothing changed - and when nothing is
+ * asked, text is returned as it is without being read), or -1 with *error
+ * set at the line and column of the problem in text (0:0 when it has
+ * none).
  */
 int config_edit_allowlist(enum config_format format, const char *text, size_t length,
                           const struct config_edit_entry *add, size_t add_count,

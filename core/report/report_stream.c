@@ -102,8 +102,10 @@ void report_stream_end(struct report_stream *stream, size_t files)
                                       stream->report.registry, &stream->index,
                                       stream->held, stream->held_count, stream->coverage,
                                       &stream->incomplete) == 0) {
-                apply_again(stream);
-                stream->report.config_display = stream->update->root_display;
+                if (stream->update->changed) {
+                    apply_again(stream);
+                    stream->report.config_display = stream->update->root_display;
+                }
             } else {
                 stream->update_failed = true;
             }

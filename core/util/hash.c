@@ -76,16 +76,34 @@ void hasher_init(struct hasher *hasher)
     hasher->length = 0;
 }
 
+/* Eight bytes as a little-endian word, whatever the machine. */
+static uint64_t load_word(const unsigned char *p)
+{
+    uint64_t word = 0;
+    for (int i = 7; i >= 0; i--)
+        word = word << 8 | p[i];
+    return word;
+}
+
 void hasher_add(struct hasher *hasher, const void *bytes, size_t length)
 {
     const unsigned char *p = bytes;
-    for (size_t i = 0; i < length; i++) {
+    size_t i = 0;
+    /* Byte by byte up to a word boundary, then whole words. */
+    for (; i < length && hasher->length % 8 != 0; i++) {
         hasher->tail |= (uint64_t)p[i] << (8 * (hasher->length % 8));
-        hasher->length++;
-        if (hasher->length % 8 == 0) {
+        if (++hasher->length % 8 == 0) {
             compress(hasher, hasher->tail);
             hasher->tail = 0;
         }
+    }
+    for (; i + 8 <= length; i += 8) {
+        compress(hasher, load_word(p + i));
+        hasher->length += 8;
+    }
+    for (; i < length; i++) {
+        hasher->tail |= (uint64_t)p[i] << (8 * (hasher->length % 8));
+        hasher->length++;
     }
 }
 
@@ -111,49 +129,57 @@ uint64_t hasher_finish(const struct hasher *hasher)
 
 uint64_t hash_pair(uint64_t first, uint64_t second)
 {
-    struct hasher h;
-    hasher_init(&h);
-    compress(&h, first);
-    compress(&h, second);
-    h.length = 16;
-    return hasher_finish(&h);
+    /* Both are keyed hashes already, unknown to whoever chose the input:
+     * a good mixer of the two (splitmix64's finaliser) keeps them so. */
+    uint64_t x = first ^ (second * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL +
+                          (first << 6) + (first >> 2));
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    return x;
 }
 
 /* ------------------------------------------------------------------ */
 /* the table                                                           */
 
-static void place(uint64_t *hashes, size_t *items, size_t capacity, uint64_t hash,
-                  size_t item)
+static void place(struct hash_slot *slots, size_t capacity, uint64_t hash, size_t item)
 {
     size_t at = (size_t)hash & (capacity - 1);
-    while (items[at] != HASH_INDEX_EMPTY)
+    while (slots[at].item != HASH_INDEX_EMPTY)
         at = (at + 1) & (capacity - 1);
-    hashes[at] = hash;
-    items[at] = item;
+    slots[at].hash = hash;
+    slots[at].item = item;
 }
 
-static void grow(struct hash_index *index)
+static void resize(struct hash_index *index, size_t capacity)
 {
-    size_t capacity = index->capacity ? index->capacity * 2 : 64;
-    uint64_t *hashes = xcalloc(capacity, sizeof(*hashes));
-    size_t *items = xcalloc(capacity, sizeof(*items));
+    struct hash_slot *slots = xcalloc(capacity, sizeof(*slots));
     for (size_t i = 0; i < capacity; i++)
-        items[i] = HASH_INDEX_EMPTY;
+        slots[i].item = HASH_INDEX_EMPTY;
     for (size_t i = 0; i < index->capacity; i++)
-        if (index->items[i] != HASH_INDEX_EMPTY)
-            place(hashes, items, capacity, index->hashes[i], index->items[i]);
-    free(index->hashes);
-    free(index->items);
-    index->hashes = hashes;
-    index->items = items;
+        if (index->slots[i].item != HASH_INDEX_EMPTY)
+            place(slots, capacity, index->slots[i].hash, index->slots[i].item);
+    free(index->slots);
+    index->slots = slots;
     index->capacity = capacity;
+}
+
+void hash_index_reserve(struct hash_index *index, size_t count)
+{
+    size_t capacity = index->capacity ? index->capacity : 64;
+    while (count * 2 > capacity)
+        capacity *= 2;
+    if (capacity > index->capacity)
+        resize(index, capacity);
 }
 
 void hash_index_add(struct hash_index *index, uint64_t hash, size_t item)
 {
     if ((index->count + 1) * 2 > index->capacity)
-        grow(index);
-    place(index->hashes, index->items, index->capacity, hash, item);
+        resize(index, index->capacity ? index->capacity * 2 : 64);
+    place(index->slots, index->capacity, hash, item);
     index->count++;
 }
 
@@ -162,17 +188,17 @@ bool hash_index_next(const struct hash_index *index, uint64_t hash, size_t *curs
 {
     if (index->capacity == 0)
         return false;
-    /* The cursor counts probes from the hash's home slot, plus one. */
+    /* The cursor counts probes from the hash's home slot. */
     size_t mask = index->capacity - 1;
     for (size_t probe = *cursor; probe < index->capacity; probe++) {
-        size_t at = ((size_t)hash + probe) & mask;
-        if (index->items[at] == HASH_INDEX_EMPTY) {
+        const struct hash_slot *slot = &index->slots[((size_t)hash + probe) & mask];
+        if (slot->item == HASH_INDEX_EMPTY) {
             *cursor = index->capacity;
             return false;
         }
-        if (index->hashes[at] == hash) {
+        if (slot->hash == hash) {
             *cursor = probe + 1;
-            *item = index->items[at];
+            *item = slot->item;
             return true;
         }
     }
@@ -182,7 +208,6 @@ bool hash_index_next(const struct hash_index *index, uint64_t hash, size_t *curs
 
 void hash_index_release(struct hash_index *index)
 {
-    free(index->hashes);
-    free(index->items);
+    free(index->slots);
     memset(index, 0, sizeof(*index));
 }
