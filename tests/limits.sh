@@ -46,21 +46,21 @@ rm repo/.sandlint.ini
 # under 400 MB of address space both must end with their error, not with
 # "out of memory".  (Not under AddressSanitizer, which needs a huge
 # address space.)
+# in_400mb WHAT MESSAGE : sandlint on repo/pyproject.toml under a 400 MB
+# address space ends with exit 2 and MESSAGE.
+in_400mb() {
+    set +e
+    (ulimit -v 400000 && "$SANDLINT" --root repo repo) >"$out" 2>"$err"
+    status=$?
+    set -e
+    [ "$status" -eq 2 ] && grep -q "$2" "$err" && pass "$1 in 400 MB: its error" \
+        || fail "$1 in 400 MB: exit $status: $(cat "$err")"
+}
 if [ "$asan" = no ]; then
     generate pyproject.toml '"[tool.sandlint]\n" + "x" + ".a" * 2000000 + " = 1\n"'
-    set +e
-    (ulimit -v 400000 && "$SANDLINT" --root repo repo) >"$out" 2>"$err"
-    status=$?
-    set -e
-    [ "$status" -eq 2 ] && grep -q "more than 128 parts" "$err" \
-        && pass "the dotted key in 400 MB: its error" || fail "dotted key in 400 MB: exit $status: $(cat "$err")"
+    in_400mb "the dotted key" "more than 128 parts"
     generate pyproject.toml '"[tool.sandlint]\nx = [" + "1," * 8000000 + "]\n"'
-    set +e
-    (ulimit -v 400000 && "$SANDLINT" --root repo repo) >"$out" 2>"$err"
-    status=$?
-    set -e
-    [ "$status" -eq 2 ] && grep -q "more than 1000000 values" "$err" \
-        && pass "eight million items in 400 MB: their error" || fail "items in 400 MB: exit $status: $(cat "$err")"
+    in_400mb "eight million items" "more than 1000000 values"
     rm repo/pyproject.toml
 else
     echo "limits.sh: SKIP (partly): the memory bounds under AddressSanitizer"

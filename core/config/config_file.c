@@ -20,6 +20,13 @@
 #include "utf8.h"
 #include "xalloc.h"
 
+int config_pos_compare(struct config_pos a, struct config_pos b)
+{
+    if (a.line != b.line)
+        return a.line < b.line ? -1 : 1;
+    return a.column < b.column ? -1 : a.column > b.column;
+}
+
 void config_init(struct config *config)
 {
     memset(config, 0, sizeof(*config));

@@ -24,6 +24,9 @@ struct config_pos {
     unsigned line, column;      /* 1-based; 0 when unknown */
 };
 
+/* The order of two positions in a file (negative, 0, positive). */
+int config_pos_compare(struct config_pos a, struct config_pos b);
+
 /* A string written in the config file, with its position. */
 struct config_item {
     char *text;                 /* owned, NUL-terminated */

@@ -376,13 +376,8 @@ static int compare_written(const void *left, const void *right, void *data)
 {
     const struct config *config = data;
     size_t a = *(const size_t *)left, b = *(const size_t *)right;
-    const struct config_pos *x = &config->entries[a].key.pos;
-    const struct config_pos *y = &config->entries[b].key.pos;
-    if (x->line != y->line)
-        return x->line < y->line ? -1 : 1;
-    if (x->column != y->column)
-        return x->column < y->column ? -1 : 1;
-    return a < b ? -1 : a > b;
+    int order = config_pos_compare(config->entries[a].key.pos, config->entries[b].key.pos);
+    return order != 0 ? order : a < b ? -1 : a > b;
 }
 
 /* Whether two stale entries' warnings go in one result: results name the

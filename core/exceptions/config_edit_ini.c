@@ -366,13 +366,9 @@ static int compare_name_pos(const void *left, const void *right, void *data)
 {
     const struct config *config = data;
     size_t a = *(const size_t *)left, b = *(const size_t *)right;
-    const struct config_pos *x = &config->entries[a].scope.pos;
-    const struct config_pos *y = &config->entries[b].scope.pos;
-    if (x->line != y->line)
-        return x->line < y->line ? -1 : 1;
-    if (x->column != y->column)
-        return x->column < y->column ? -1 : 1;
-    return a < b ? -1 : a > b;
+    int order = config_pos_compare(config->entries[a].scope.pos,
+                                   config->entries[b].scope.pos);
+    return order != 0 ? order : a < b ? -1 : a > b;
 }
 
 int ini_plan_removals(const char *text, size_t length, const struct config *config,

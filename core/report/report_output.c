@@ -121,6 +121,27 @@ static void cannot_write(const char *shown, const char *why)
     terminal_error("sandlint: cannot write %s: %s\n", shown, why);
 }
 
+/* Notes what the destination is, for report_output_is(). */
+static void note_identity(struct report_output *output, const struct stat *info)
+{
+    output->exists = true;
+    output->device = info->st_dev;
+    output->inode = info->st_ino;
+}
+
+/* Opens a destination that is written as it is, not replaced: a device,
+ * a pipe, or the user's link (/dev/stdout).  Returns 0, or -1 after
+ * printing why. */
+static int open_directly(struct report_output *output, const char *path, const char *shown)
+{
+    output->stream = fopen(path, "w");
+    if (output->stream != NULL)
+        return 0;
+    cannot_write(shown, strerror(errno));
+    report_output_abort(output);
+    return -1;
+}
+
 /*
  * Opens path for a report or an edited configuration.  replacing: the
  * file keeps its mode, a link is refused anywhere, and an existing file is
@@ -168,24 +189,13 @@ static int open_destination(struct report_output *output, const char *path,
         /* The user's own link, outside every tree (/dev/stdout): written
          * through, never renamed over - replacing /dev/stdout with a file
          * when standard output is one would break the machine. */
-        if (fstatat(output->dir_fd, output->name, &info, 0) == 0) {
-            output->exists = true;
-            output->device = info.st_dev;
-            output->inode = info.st_ino;
-        }
-        output->stream = fopen(path, "w");
-        if (output->stream == NULL) {
-            cannot_write(shown, strerror(errno));
-            report_output_abort(output);
-            return -1;
-        }
-        return 0;
+        if (fstatat(output->dir_fd, output->name, &info, 0) == 0)
+            note_identity(output, &info);
+        return open_directly(output, path, shown);
     }
     if (exists) {
         mode = info.st_mode & 07777;
-        output->exists = true;
-        output->device = info.st_dev;
-        output->inode = info.st_ino;
+        note_identity(output, &info);
         if (!S_ISREG(info.st_mode)) {
             if (inside || replacing) {
                 cannot_write(shown, replacing ? "the configuration is not a regular file"
@@ -196,13 +206,7 @@ static int open_destination(struct report_output *output, const char *path,
             }
             /* A terminal, pipe or device the user named outside the
              * trees: nothing to replace. */
-            output->stream = fopen(path, "w");
-            if (output->stream == NULL) {
-                cannot_write(shown, strerror(errno));
-                report_output_abort(output);
-                return -1;
-            }
-            return 0;
+            return open_directly(output, path, shown);
         }
     }
     if (replacing && exists) {
