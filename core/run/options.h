@@ -35,6 +35,9 @@ struct options {
     bool allowlist_suppressed;  /* findings comments accept get entries */
     bool untrusted;             /* --untrusted or SANDLINT_UNTRUSTED: no
                                    configuration or comment from the tree */
+    bool allow_no_files;        /* no sandbox file is no error (SPEC §17):
+                                   exit 0, and named files of no known
+                                   kind are skipped silently */
     struct string_list plugins;
     struct string_list plugin_dirs;
     bool no_default_plugins;
