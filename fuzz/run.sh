@@ -3,9 +3,11 @@
 # ./configure CC=clang --enable-fuzzing && make) for SECONDS, seeded from
 # the golden fixtures, the shared corpus and the toml-test cases.  The
 # growing corpus is kept in fuzz/corpus/TARGET (not committed); crashes
-# land in fuzz/crashes/TARGET.  Targets: compose toml ini suppress.
+# land in fuzz/crashes/TARGET.  Targets: compose toml ini suppress jsonc
+# shell_words (the last two seeded from fuzz/seeds/TARGET, shell_words also
+# from the project's own shell scripts).
 set -eu
-target=${1:?target: compose, toml, ini or suppress}
+target=${1:?target: compose, toml, ini, suppress, jsonc or shell_words}
 seconds=${2:-60}
 jobs=${3:-1}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,6 +50,11 @@ if [ -z "$(ls -A "$corpus")" ]; then
         ini)
             seed "$top"/tests/golden/*/.sandlint.ini "$top"/tests/fuzz-regressions/ini/*
             printf '[sandlint]\npackages = a/*, b\nselect = SBX\n[allowlist sandbox_privileges]\np = web:privileged\n' > "$corpus/seed.ini" ;;
+        jsonc)
+            seed "$here"/seeds/jsonc/* "$top"/tests/fuzz-regressions/jsonc/* ;;
+        shell_words)
+            seed "$here"/seeds/shell_words/* "$top"/tests/fuzz-regressions/shell_words/* \
+                 "$top"/tests/*.sh "$top"/fuzz/run.sh "$top"/maint/*.sh "$top"/action/*.sh ;;
     esac
 fi
 dict=""
