@@ -596,6 +596,15 @@ static void read_dollar(struct lexer *lx, bool collect, bool quoted)
     }
 }
 
+/* The '`' at the lexer's position opens a command substitution. */
+static void open_backtick(struct lexer *lx, bool word_level, bool split)
+{
+    if (!push_frame(lx, FRAME_COMMANDS, word_level, split))
+        return;
+    top(lx)->closer = CLOSE_BACKTICK;
+    step(lx);
+}
+
 /* ------------------------------------------------------------------ */
 /* frames that end                                                     */
 /* ------------------------------------------------------------------ */
@@ -826,10 +835,6 @@ static void commands_step(struct lexer *lx)
     struct frame *commands = top(lx);
     struct word_builder *word = &commands->word;
     if (lx->at >= lx->limit) {
-        if (commands->closer != CLOSE_END) {
-            unterminated(lx);
-            return;
-        }
         command_end(lx, commands);
         lx->done = true;
         return;
@@ -898,10 +903,7 @@ static void commands_step(struct lexer *lx)
             return;
         }
         word_begin(lx, commands);
-        if (!push_frame(lx, FRAME_COMMANDS, true, true))
-            return;
-        top(lx)->closer = CLOSE_BACKTICK;
-        step(lx);
+        open_backtick(lx, true, true);
         return;
     case '$':
         read_dollar(lx, true, false);
@@ -949,10 +951,6 @@ static void dquote_step(struct lexer *lx)
     struct frame *frame = top(lx);
     struct frame *owner = &lx->frames[frame->owner];
     bool collect = frame->word_level;
-    if (lx->at >= lx->limit) {
-        unterminated(lx);
-        return;
-    }
     unsigned char c = lx->text[lx->at];
     if (c == '"') {
         step(lx);
@@ -966,17 +964,13 @@ static void dquote_step(struct lexer *lx)
         return;
     }
     if (c == '`') {
-        if (!push_frame(lx, FRAME_COMMANDS, collect, false))
-            return;
-        top(lx)->closer = CLOSE_BACKTICK;
-        step(lx);
+        open_backtick(lx, collect, false);
         return;
     }
     size_t start = lx->at, count = char_width(lx);
     if (c == '\\') {
         if (lx->at + 1 >= lx->limit) {
-            step(lx);
-            unterminated(lx);
+            step(lx);   /* the text ends inside the quote */
             return;
         }
         unsigned char next = lx->text[lx->at + 1];
@@ -1006,10 +1000,6 @@ static void dquote_step(struct lexer *lx)
 static void param_step(struct lexer *lx)
 {
     struct frame *frame = top(lx);
-    if (lx->at >= lx->limit) {
-        unterminated(lx);
-        return;
-    }
     unsigned char c = lx->text[lx->at];
     switch (c) {
     case '}':
@@ -1039,10 +1029,7 @@ static void param_step(struct lexer *lx)
         read_dollar(lx, false, frame->in_dquote);
         return;
     case '`':
-        if (!push_frame(lx, FRAME_COMMANDS, false, false))
-            return;
-        top(lx)->closer = CLOSE_BACKTICK;
-        step(lx);
+        open_backtick(lx, false, false);
         return;
     default:
         break;
@@ -1053,10 +1040,6 @@ static void param_step(struct lexer *lx)
 static void arith_step(struct lexer *lx)
 {
     struct frame *frame = top(lx);
-    if (lx->at >= lx->limit) {
-        unterminated(lx);
-        return;
-    }
     unsigned char c = lx->text[lx->at];
     switch (c) {
     case '(':
@@ -1076,10 +1059,7 @@ static void arith_step(struct lexer *lx)
         read_dollar(lx, false, true);
         return;
     case '`':
-        if (!push_frame(lx, FRAME_COMMANDS, false, false))
-            return;
-        top(lx)->closer = CLOSE_BACKTICK;
-        step(lx);
+        open_backtick(lx, false, false);
         return;
     case '\\':
         step(lx);
@@ -1107,6 +1087,10 @@ static void lex_range(struct lexer *lx, size_t limit)
     lx->heredoc_count = 0;
     push_frame(lx, FRAME_COMMANDS, false, false);
     while (!lx->done && !lx->failed && lx->stopped == 0) {
+        if (lx->at >= lx->limit && lx->frame_count > 1) {
+            unterminated(lx);
+            break;
+        }
         switch (top(lx)->kind) {
         case FRAME_COMMANDS:
             commands_step(lx);
