@@ -19,8 +19,10 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "sandlint/plugin.h"
 #include "shell_program.h"
 #include "shell_words.h"
+#include "yaml_model.h"
 
 /* ---- collecting what the splitter hands over ---------------------------- */
 
@@ -453,6 +455,54 @@ static void test_origin_of_a_block_scalar(void **state)
     struct shell_origin inline_origin = { 4, 16, 0 };
     split_with("--privileged -v /:/h", SHELL_DIALECT_SCRIPT, &inline_origin);
     expect_span(&got.commands[0].words[2], 4, 32, 4, 36);
+}
+
+/* What a front-end does with a GitHub Actions run: step: the YAML model
+ * puts a literal block scalar at its '|' and keeps no indentation, so the
+ * text starts on the next line, at the indentation of its first line that
+ * is not empty (or the indentation indicator's). */
+static void test_origin_from_the_yaml_model(void **state)
+{
+    (void)state;
+    const char *yaml = "jobs:\n"
+                       "  t:\n"
+                       "    steps:\n"
+                       "      - run: |  # the sandbox\n"
+                       "\n"
+                       "          docker run \\\n"
+                       "            --privileged x\n"
+                       "      - run: echo done\n";
+    struct yaml_model model;
+    assert_int_equal(model_parse(&model, yaml, strlen(yaml), NULL), MODEL_OK);
+    const struct sl_node *steps = model_mapping_get(
+        model_mapping_get(model_mapping_get(model.documents[0], "jobs", 4, NULL), "t", 1, NULL),
+        "steps", 5, NULL);
+    const struct sl_node *run = model_mapping_get(steps->u.sequence.items[0], "run", 3, NULL);
+    assert_int_equal(run->style, SL_STYLE_LITERAL);
+    assert_int_equal(run->line, 4);
+    /* The indentation: the leading spaces of the first line with text. */
+    const char *line = yaml;
+    for (unsigned n = 1; n <= run->line; n++)
+        line = strchr(line, '\n') + 1;
+    while (*line == '\n')
+        line++;
+    unsigned indent = 0;
+    while (line[indent] == ' ')
+        indent++;
+    assert_int_equal(indent, 10);
+    struct shell_origin origin = { run->line + 1, indent + 1, indent };
+    split_with(run->u.scalar.text, SHELL_DIALECT_SCRIPT, &origin);
+    expect_words(0, "docker", "run", "--privileged", "x", NULL);
+    expect_span(&got.commands[0].words[0], 6, 11, 6, 17);
+    expect_span(&got.commands[0].words[2], 7, 13, 7, 25);
+    /* ... which is where the file has them. */
+    assert_memory_equal(strstr(yaml, "--privileged"), "--privileged", 12);
+    /* A plain scalar starts where the node does. */
+    const struct sl_node *done = model_mapping_get(steps->u.sequence.items[1], "run", 3, NULL);
+    struct shell_origin at_node = { done->line, done->column, 0 };
+    split_with(done->u.scalar.text, SHELL_DIALECT_SCRIPT, &at_node);
+    expect_span(&got.commands[0].words[1], 8, 19, 8, 23);
+    model_release(&model);
 }
 
 static void test_crlf_and_columns(void **state)
@@ -940,6 +990,7 @@ int main(void)
         cmocka_unit_test_teardown(test_recipes_as_make_runs_them, teardown),
         cmocka_unit_test_teardown(test_positions, teardown),
         cmocka_unit_test_teardown(test_origin_of_a_block_scalar, teardown),
+        cmocka_unit_test_teardown(test_origin_from_the_yaml_model, teardown),
         cmocka_unit_test_teardown(test_crlf_and_columns, teardown),
         cmocka_unit_test_teardown(test_separators, teardown),
         cmocka_unit_test_teardown(test_redirections_are_not_arguments, teardown),
