@@ -50,14 +50,7 @@ static void check_engine(const struct shell_command *command, size_t program)
     size_t count = command->word_count - program - 1;
     struct engine_word *words = calloc(count + 1, sizeof(*words));
     CHECK(words != NULL);
-    for (size_t i = 0; i < count; i++) {
-        const struct shell_word *word = &command->words[program + 1 + i];
-        words[i].text = word->text;
-        words[i].length = word->length;
-        words[i].literal_length = word->literal_length;
-        words[i].flags = (word->flags & SHELL_WORD_INTERPOLATED ? ENGINE_WORD_INTERPOLATED : 0) |
-                         (word->flags & SHELL_WORD_SPLIT ? ENGINE_WORD_SPLIT : 0);
-    }
+    engine_words_from_shell(command->words + program + 1, count, words);
     struct engine_call call;
     enum engine_action action = engine_call_parse(words, count, &call);
     if (action == ENGINE_ACTION_OTHER) {

@@ -465,25 +465,20 @@ struct found {
     size_t count;
 };
 
-/* What a front-end does with every command of a script. */
+/* What a front-end does with every command of a script (the texts are
+ * copied: the shell words live only during the callback). */
 static int read_engine_command(void *data, const struct shell_command *command)
 {
     struct found *found = data;
     struct shell_program program;
     if (shell_find_program(command, &program) != SHELL_PROGRAM_ENGINE)
         return 0;
-    found->count = 0;
-    for (size_t i = program.program + 1; i < command->word_count && found->count < MAX_WORDS;
-         i++) {
-        const struct shell_word *shell_word = &command->words[i];
-        struct engine_word *word = &found->words[found->count];
-        snprintf(found->texts[found->count], sizeof(found->texts[0]), "%s", shell_word->text);
-        word->text = found->texts[found->count];
-        word->length = strlen(word->text);
-        word->literal_length = shell_word->literal_length;
-        word->flags = (shell_word->flags & SHELL_WORD_INTERPOLATED ? ENGINE_WORD_INTERPOLATED : 0) |
-                      (shell_word->flags & SHELL_WORD_SPLIT ? ENGINE_WORD_SPLIT : 0);
-        found->count++;
+    found->count = command->word_count - program.program - 1;
+    assert_true(found->count <= MAX_WORDS);
+    engine_words_from_shell(command->words + program.program + 1, found->count, found->words);
+    for (size_t i = 0; i < found->count; i++) {
+        snprintf(found->texts[i], sizeof(found->texts[0]), "%s", found->words[i].text);
+        found->words[i].text = found->texts[i];
     }
     struct engine_call call;
     if (engine_call_parse(found->words, found->count, &call) != ENGINE_ACTION_RUN)

@@ -350,6 +350,18 @@ static const struct flag_spec *find_letter(const struct letter *letters, size_t 
     return NULL;
 }
 
+void engine_words_from_shell(const struct shell_word *words, size_t count,
+                             struct engine_word *out)
+{
+    for (size_t i = 0; i < count; i++) {
+        out[i].text = words[i].text;
+        out[i].length = words[i].length;
+        out[i].literal_length = words[i].literal_length;
+        out[i].flags = (words[i].flags & SHELL_WORD_INTERPOLATED ? ENGINE_WORD_INTERPOLATED : 0) |
+                       (words[i].flags & SHELL_WORD_SPLIT ? ENGINE_WORD_SPLIT : 0);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* run and create                                                      */
 /* ------------------------------------------------------------------ */

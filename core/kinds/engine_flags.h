@@ -32,6 +32,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "shell_words.h"
+
 /* One word of the command line, borrowed. */
 struct engine_word {
     const char *text;
@@ -45,6 +47,12 @@ enum engine_word_flags {
     ENGINE_WORD_INTERPOLATED = 0x1,     /* its value is not known */
     ENGINE_WORD_SPLIT = 0x2,            /* and may be several words or none */
 };
+
+/* Fills out[0..count) from shell words (borrowing their text): what a
+ * front-end does with the words after the program shell_find_program()
+ * found. */
+void engine_words_from_shell(const struct shell_word *words, size_t count,
+                             struct engine_word *out);
 
 /* What a flag is about.  The values are sandlint's own, stable within a
  * release only. */
