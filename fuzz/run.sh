@@ -3,11 +3,11 @@
 # ./configure CC=clang --enable-fuzzing && make) for SECONDS, seeded from
 # the golden fixtures, the shared corpus and the toml-test cases.  The
 # growing corpus is kept in fuzz/corpus/TARGET (not committed); crashes
-# land in fuzz/crashes/TARGET.  Targets: compose toml ini suppress jsonc
-# shell_words (the last two seeded from fuzz/seeds/TARGET, shell_words also
-# from the project's own shell scripts).
+# land in fuzz/crashes/TARGET.  Targets: compose toml ini suppress
+# interpolation jsonc shell_words (the last two seeded from
+# fuzz/seeds/TARGET, shell_words also from the project's own shell scripts).
 set -eu
-target=${1:?target: compose, toml, ini, suppress, jsonc or shell_words}
+target=${1:?target: compose, toml, ini, suppress, interpolation, jsonc or shell_words}
 seconds=${2:-60}
 jobs=${3:-1}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,6 +50,21 @@ if [ -z "$(ls -A "$corpus")" ]; then
         ini)
             seed "$top"/tests/golden/*/.sandlint.ini "$top"/tests/fuzz-regressions/ini/*
             printf '[sandlint]\npackages = a/*, b\nselect = SBX\n[allowlist sandbox_privileges]\np = web:privileged\n' > "$corpus/seed.ini" ;;
+        interpolation)
+            # fuzz_interpolation.c's input: top .env, 0xff, included .env,
+            # then 0xff-separated values.  The committed seeds, the corpus's
+            # .env files, and the lines of corpus files that interpolate.
+            seed "$here"/seeds/interpolation/* "$top"/tests/fuzz-regressions/interpolation/*
+            tmp=$(mktemp)
+            find "$shared/corpus" -name '*.env' -size -64k 2>/dev/null | while read -r f; do
+                { cat "$f"; printf '\377\377${A:-x}'; } > "$tmp"
+                seed "$tmp"
+            done
+            grep -rl '\${' "$shared/corpus" --include='*.y*ml' 2>/dev/null | head -500 | while read -r f; do
+                { printf '\377\377'; grep -h '\$' "$f" | head -50 | tr '\n' '\377'; } > "$tmp"
+                seed "$tmp"
+            done
+            rm -f "$tmp" ;;
         jsonc)
             seed "$here"/seeds/jsonc/* "$top"/tests/fuzz-regressions/jsonc/* ;;
         shell_words)

@@ -55,64 +55,6 @@ int compose_node_empty(const struct sl_node *node)
     }
 }
 
-static int is_name_start(int c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-}
-
-static int is_name_char(int c)
-{
-    return is_name_start(c) || (c >= '0' && c <= '9');
-}
-
-/*
- * Length of the interpolation starting at text[i] (a '$'), or 0 when the
- * '$' starts none.  "$$" is an escape: its length is returned negated so
- * callers can skip it without treating it as an interpolation.
- */
-static long interpolation_length(const char *text, size_t length, size_t i)
-{
-    if (i + 1 >= length)
-        return 0;
-    char next = text[i + 1];
-    if (next == '$')
-        return -2;
-    if (next == '{') {
-        /* ${...} may nest: ${A:-${B}}.  An unclosed one runs to the end. */
-        size_t depth = 0, j = i + 1;
-        for (; j < length; j++) {
-            if (text[j] == '{')
-                depth++;
-            else if (text[j] == '}' && --depth == 0)
-                return (long)(j - i + 1);
-        }
-        return (long)(length - i);
-    }
-    if (is_name_start((unsigned char)next)) {
-        size_t j = i + 1;
-        while (j < length && is_name_char((unsigned char)text[j]))
-            j++;
-        return (long)(j - i);
-    }
-    return 0;
-}
-
-int compose_has_interpolation(const char *text, size_t length)
-{
-    if (text == NULL)
-        return 0;
-    for (size_t i = 0; i < length; i++) {
-        if (text[i] != '$')
-            continue;
-        long span = interpolation_length(text, length, i);
-        if (span > 0)
-            return 1;
-        if (span < 0)
-            i += (size_t)(-span) - 1;
-    }
-    return 0;
-}
-
 static int is_drive_path(const char *text, size_t length)
 {
     return length >= 3 && ((text[0] >= 'A' && text[0] <= 'Z') ||
@@ -133,7 +75,7 @@ static size_t find_outside_interpolation(const char *text, size_t length,
 {
     for (size_t i = from; i < length; i++) {
         if (text[i] == '$') {
-            long span = interpolation_length(text, length, i);
+            long span = compose_interpolation_span(text, length, i);
             if (span != 0) {
                 i += (size_t)(span > 0 ? span : -span) - 1;
                 continue;
@@ -177,7 +119,7 @@ static int looks_like_target(const char *text, size_t length)
         return 1;
     if (is_drive_path(text, length))
         return 1;
-    return c == '$' && interpolation_length(text, length, 0) > 0;
+    return c == '$' && compose_interpolation_span(text, length, 0) > 0;
 }
 
 /* Index of the ':' that ends a path starting at text[from], skipping a

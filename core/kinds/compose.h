@@ -9,6 +9,10 @@
 
 #include <stddef.h>
 
+/* compose_has_interpolation() and the spans of interpolations that the
+ * volume parsing below skips live with the interpolation engine. */
+#include "compose_interpolation.h"
+
 struct sl_node;
 struct sl_volume;
 
@@ -20,9 +24,6 @@ int compose_node_truthy(const struct sl_node *node);
 
 /* 1 when node is no setting: NULL, null, or an empty collection. */
 int compose_node_empty(const struct sl_node *node);
-
-/* 1 when text holds "${" or "$" + letter/underscore, outside "$$" escapes. */
-int compose_has_interpolation(const char *text, size_t length);
 
 /* enum sl_source_kind of a short-syntax volume source. */
 int compose_classify_source(const char *source, size_t length);

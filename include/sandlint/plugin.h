@@ -502,7 +502,9 @@ struct sl_host {
     int (*is_truthy)(const struct sl_node *node);
 
     /* 1 when text contains an interpolation Compose would replace: "${"
-     * or "$" followed by a letter or "_" (a "$$" escape does not count). */
+     * or "$" followed by an ASCII letter, "_", U+017F or U+212A (which
+     * Compose's case folding takes for 's' and 'k'); a "$$" escape does
+     * not count. */
     int (*has_interpolation)(const char *text, size_t length);
 
     /* Classifies a short-syntax volume source (enum sl_source_kind): host
