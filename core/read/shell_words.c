@@ -830,6 +830,30 @@ static void read_operator(struct lexer *lx, struct frame *commands)
     }
 }
 
+/* Whether the shell takes c as it is: printable ASCII that is no blank,
+ * quote, expansion, operator, comment, glob or tilde. */
+static bool is_plain(unsigned char c)
+{
+    if (c <= 0x20 || c >= 0x7F)
+        return false;
+    switch (c) {
+    case '#': case '\\': case '\'': case '"': case '`': case '$': case ';': case '&':
+    case '|': case '(': case ')': case '<': case '>': case '*': case '?': case '[': case '~':
+        return false;
+    default:
+        return true;
+    }
+}
+
+/* The length of the run of plain characters at the lexer's position. */
+static size_t plain_run(const struct lexer *lx)
+{
+    size_t at = lx->at;
+    while (at < lx->limit && is_plain(lx->text[at]))
+        at++;
+    return at - lx->at;
+}
+
 static void commands_step(struct lexer *lx)
 {
     struct frame *commands = top(lx);
@@ -932,6 +956,17 @@ static void commands_step(struct lexer *lx)
         return;
     default:
         break;
+    }
+    /* A run of characters that are nothing but themselves, at once. */
+    size_t run = plain_run(lx);
+    if (run > 0) {
+        word_begin(lx, commands);
+        word_literal(lx, commands, lx->text + lx->at, run, false);
+        lx->content_line = lx->line;
+        lx->at += run;
+        lx->column += (unsigned)run;
+        word_touch(lx, commands);
+        return;
     }
     /* A character of a word. */
     bool tilde = !word->active && c == '~';
