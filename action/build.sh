@@ -3,9 +3,10 @@
 # (action.yml), kept here so that they run, and are tested
 # (tests/action.sh), outside GitHub too.
 #
-#   build.sh key       prints version=, key= and prefix= to $GITHUB_OUTPUT:
-#                      the install prefix and the actions/cache key for the
-#                      sandlint of the action's own checkout
+#   build.sh key       prints version=, key=, prefix= and sandlint= to
+#                      $GITHUB_OUTPUT: the install prefix, the actions/cache
+#                      key and the command for the sandlint of the action's
+#                      own checkout
 #   build.sh install   makes $SANDLINT_PREFIX/bin/sandlint work: when it is
 #                      not there (no cache hit), installs the missing build
 #                      dependencies from the distribution (apt-get), builds
@@ -60,6 +61,7 @@ key() {
         echo "version=$version"
         echo "key=sandlint-${ImageOS:-$(. /etc/os-release && echo "$ID$VERSION_ID")}-$arch-$version-$digest"
         echo "prefix=$prefix"
+        echo "sandlint=$prefix/bin/sandlint"
     } >> "${GITHUB_OUTPUT:-/dev/stdout}"
 }
 

@@ -12,13 +12,14 @@ LC_ALL=C
 export LC_ALL
 
 # The date of the page: change it when the prose below changes.
-page_date='November 30, 2026'
+page_date='December 2, 2026'
 
 if [ "$#" -ne 1 ]; then
     echo "usage: $0 SANDLINT_BINARY > sandlint-rules.7" >&2
     exit 2
 fi
 sandlint=$1
+here=$(cd "$(dirname "$0")" && pwd)
 
 # An empty directory as the root: no configuration file can change which
 # rules are loaded or selected.
@@ -28,8 +29,10 @@ trap 'exit 1' HUP INT TERM
 empty="$work/root"
 mkdir "$empty"
 
+# COLUMNS: --explain unwrapped, one paragraph per line, as the rules wrote
+# it (mdoc fills the text itself).
 run() {
-    "$sandlint" --root "$empty" --color never "$@"
+    COLUMNS=1000000 "$sandlint" --root "$empty" --color never "$@"
 }
 
 run --list-rules >"$work/rules"
@@ -41,208 +44,117 @@ if [ ! -s "$work/plugin-codes" ] || [ ! -s "$work/core-codes" ]; then
     exit 1
 fi
 
-# explain2mdoc: turns one `sandlint --explain` text into an mdoc .Ss.
-#  - header: ".Ss CODE name", the summary, group, plugin and severity;
+# The mdoc renderer of man/explain.awk (which reads the --explain text):
+#  - header: ".Ss CODE name", the summary, group, plugin, severity, kinds;
 #  - each section ("What it reports", ...) is an item of a tag list;
-#  - prose: every line is a paragraph; "- " lines are bullet items (deeper
-#    indentation nests a list or continues an item); other indented lines
-#    are a literal display;
+#  - prose: paragraphs, bullet lists (nested), literal displays;
 #  - "Allowlist key" and "Example" are literal displays; a key format line
-#    too long for a terminal is split into the key and its indented note.
-# Text is escaped for roff: backslashes, a leading "." or "'", words that
-# mdoc would read as macros, trailing blanks, blank lines in fill mode.
-explain2mdoc() {
-    awk '
-# Replaces every "from" (one character) in s; no regex, no gsub escapes.
-function replace(s, from, to,    out, i) {
-    out = ""
-    while ((i = index(s, from)) > 0) {
-        out = out substr(s, 1, i - 1) to
-        s = substr(s, i + 1)
-    }
-    return out s
-}
-function esc(s) { return replace(s, "\\", "\\e") }
-function rtrim(s) { sub(/[ \t]+$/, "", s); return s }
-function ltrim(s) { sub(/^[ \t]+/, "", s); return s }
-# One roff input line; a leading control character becomes text.
-function put(s) {
-    if (s ~ /^[.'\'']/)
-        s = "\\&" s
-    print s
-}
-# A macro argument: escaped, and protected when mdoc would parse it.
-function arg(w) {
-    w = replace(esc(w), "\"", "\\(dq")
-    if (w ~ /^[%A-Z][A-Za-z][a-z]?$/ || w ~ /^[][().,:;?!|]$/)
-        w = "\\&" w
-    return w
-}
-function args(s,    n, i, parts, out) {
-    n = split(s, parts, " ")
-    out = ""
-    for (i = 1; i <= n; i++)
-        out = out (i > 1 ? " " : "") arg(parts[i])
-    return out
-}
-# Whether the word before a full stop is an abbreviation, not a sentence end.
-function abbreviation(head,    w) {
-    w = head
-    sub(/.*[ (]/, "", w)
-    return w ~ /^(e\.g|i\.e|[A-Za-z])$/
-}
-# Prints a sentence as lines of at most 78 bytes where it can, never
-# breaking after an abbreviation (roff would take it for a sentence end).
-function wrap(s,    n, i, words, out) {
-    n = split(s, words, " ")
-    out = ""
-    for (i = 1; i <= n; i++) {
-        if (out != "" && length(out) + 1 + length(words[i]) > 78 &&
-            out !~ /(^| |\()(e\.g|i\.e|[A-Za-z])\.$/) {
-            put(out)
-            out = ""
-        }
-        out = out (out == "" ? "" : " ") words[i]
-    }
-    if (out != "")
-        put(out)
-}
-# Filled text: one sentence per input line, as mdoc wants.
-function text(s,    rest, at, cut) {
-    s = esc(rtrim(ltrim(s)))
-    if (s == "")
+#    too long for a terminal is split into the key and its indented note;
+#  - "Options": a tag list of the options, their summaries below them.
+# Text goes through man/roff.awk: escaped for roff, one sentence per line.
+cat >"$work/mdoc.awk" <<'RENDERER'
+function render_header(code, name, summary, group, selector, plugin, severity, opt_in) {
+    print ".Ss " args(code " " name)
+    if (summary != "")
+        text(capitalise(summary) ".")
+    if (group == "")
         return
-    rest = s
-    cut = ""
-    while (match(rest, /[]A-Za-z0-9)'\''"][.?!] +[A-Za-z]/)) {
-        at = RSTART + 1
-        if (substr(rest, at, 1) == "." && abbreviation(cut substr(rest, 1, at - 1))) {
-            cut = cut substr(rest, 1, RSTART + RLENGTH - 2)
-            rest = substr(rest, RSTART + RLENGTH - 1)
-            continue
-        }
-        wrap(cut substr(rest, 1, at))
-        cut = ""
-        rest = ltrim(substr(rest, at + 1))
+    print "Group"
+    if (selector != "") {
+        print ".Sy " arg(group)
+        print ".Pq selector Sy " arg(selector) " ,"
+    } else {
+        print ".Sy " arg(group) " ,"
     }
-    wrap(cut rest)
+    if (plugin != "") {
+        print "plugin"
+        print ".Sy " arg(plugin) " ,"
+    }
+    if (severity != "") {
+        print "default severity"
+        print ".Sy " arg(severity) " ."
+    }
+    if (opt_in) {
+        print "Off by default: it runs only when a selector such as"
+        print ".Fl \\-select"
+        print "names it."
+    }
 }
-function literal(s) {
-    s = rtrim(esc(s))
-    if (s == "")
-        print ""
-    else
-        put(s)
+function render_kinds(list,    n, i, kinds) {
+    n = split(list, kinds, ", ")
+    print "Kinds of file checked:"
+    for (i = 1; i <= n; i++)
+        print ".Sy " arg(kinds[i]) (i < n ? " ," : " .")
+}
+function render_section(title, mode) {
+    if (!in_tag_list) {
+        print ".Bl -tag -width Ds"
+        in_tag_list = 1
+    }
+    print ".It Sy " args(title)
+    written = 0
+}
+function render_section_end() {
+    close_display()
+    if (in_options) {
+        print ".El"
+        in_options = 0
+    }
+}
+function render_end() {
+    if (in_tag_list)
+        print ".El"
 }
 # A literal display; compact when it opens a section, right under its title.
 function open_display() {
+    if (in_display)
+        return 0
     print ".Bd -literal -offset indent" (written ? "" : " -compact")
     in_display = 1
-    blanks = 0
+    return 1
 }
 function close_display() {
     if (in_display)
         print ".Ed"
     in_display = 0
 }
-function close_lists() {
-    while (depth > 0) {
-        print ".El"
-        depth--
-    }
-}
-function end_section() {
-    close_display()
-    close_lists()
-    blanks = 0
-}
-function capitalise(s) { return toupper(substr(s, 1, 1)) substr(s, 2) }
-
-# A line of "What it reports", "Why it matters", "How to fix" and others.
-function prose(line,    indent, body) {
-    match(line, /^ */)
-    indent = RLENGTH
-    body = substr(line, indent + 1)
-    if (body ~ /^- /) {
-        close_display()
-        while (depth > 0 && indent < list_indent[depth]) {
-            print ".El"
-            depth--
-        }
-        if (depth == 0 || indent > list_indent[depth]) {
-            print ".Bl -bullet"
-            list_indent[++depth] = indent
-        }
-        print ".It"
-        text(substr(body, 3))
-    } else if (depth > 0 && indent > list_indent[depth]) {
-        if (blanks > 0)
-            print ".Pp"
-        text(body)
-    } else if (indent >= 2 && depth == 0) {
-        if (!in_display) {
-            open_display()
-            display_indent = indent
-        }
-        for (; blanks > 0; blanks--)
-            print ""
-        literal(indent >= display_indent ? substr(line, display_indent + 1) : body)
-        written = 1
-        blanks = 0
-        return
-    } else {
-        close_display()
-        close_lists()
-        if (written)
-            print ".Pp"
-        text(body)
-    }
-    written = 1
-    blanks = 0
-}
-# A line of "Options": where they are set, then an item per option,
-# "name (type, default VALUE)", with its summary indented below it.
-function option_line(line,    name) {
-    close_display()
-    if (line ~ /^[a-z0-9_-]+ \(/) {
-        if (depth == 0) {
-            print ".Bl -tag -width Ds"
-            list_indent[++depth] = 0
-        }
-        name = line
-        sub(/ .*/, "", name)
-        print ".It Cm " arg(name)
-        text(substr(line, length(name) + 2))
-    } else if (line ~ /^ /) {
-        text(line)
-    } else {
-        close_lists()
-        if (written)
-            print ".Pp"
-        text(line)
-    }
-    written = 1
-    blanks = 0
-}
-# A line of "Example": the text as it is.
-function example(line) {
-    if (!in_display)
-        open_display()
-    for (; blanks > 0; blanks--)
+function blank_lines(n) {
+    for (; n > 0; n--)
         print ""
-    literal(line)
-    written = 1
-    blanks = 0
 }
-# A line of "Allowlist key": one key format, maybe with a note.
-function key_format(line,    key, note, width, word, n, i, words, out) {
-    if (!in_display)
-        open_display()
-    for (; blanks > 0; blanks--)
-        print ""
-    blanks = 0
+function render_paragraph(s) {
+    if (written)
+        print ".Pp"
+    text(s)
     written = 1
-    line = rtrim(line)
+}
+function render_list_open(depth) { print ".Bl -bullet" }
+function render_list_close(depth) { print ".El" }
+function render_item(depth, s) {
+    print ".It"
+    text(s)
+    written = 1
+}
+function render_item_paragraph(depth, s, blanks) {
+    if (blanks > 0)
+        print ".Pp"
+    text(s)
+    written = 1
+}
+function render_display_line(s, blanks) {
+    if (!open_display())
+        blank_lines(blanks)
+    literal(s)
+    written = 1
+}
+function render_display_close() { close_display() }
+function render_example(s, blanks) { render_display_line(s, blanks) }
+# A key format, split when too long for a terminal: the key, then its note
+# indented below it.
+function render_key(line, blanks,    key, note, width, n, i, words, out) {
+    if (!open_display())
+        blank_lines(blanks)
+    written = 1
     width = 60
     if (length(line) <= width || line !~ /^[^ ]+ /) {
         literal(line)
@@ -265,90 +177,35 @@ function key_format(line,    key, note, width, word, n, i, words, out) {
     if (out != "")
         literal("    " out)
 }
-
-NR == 1 {
-    code = $1
-    rest = substr($0, length(code) + 2)
-    at = index(rest, ": ")
-    name = at ? substr(rest, 1, at - 1) : rest
-    summary = at ? substr(rest, at + 2) : ""
-    print ".Ss " args(code " " name)
-    if (summary != "")
-        text(capitalise(summary) ".")
-    next
-}
-NR == 2 && /^  group / {
-    info = substr($0, 9)
-    group = info
-    sub(/[ ,].*/, "", group)
-    group_code = ""
-    if (match(info, /^[^ ,]+ \([^)]*\)/)) {
-        group_code = substr(info, length(group) + 3, RLENGTH - length(group) - 3)
-    }
-    plugin = ""
-    if (match(info, /, plugin [^,]+/))
-        plugin = substr(info, RSTART + 9, RLENGTH - 9)
-    severity = ""
-    if (match(info, /, default severity [a-z]+/))
-        severity = substr(info, RSTART + 19, RLENGTH - 19)
-    opt_in = info ~ /, opt-in$/
-    print "Group"
-    if (group_code != "") {
-        print ".Sy " arg(group)
-        print ".Pq selector Sy " arg(group_code) " ,"
-    } else {
-        print ".Sy " arg(group) " ,"
-    }
-    if (plugin != "") {
-        print "plugin"
-        print ".Sy " arg(plugin) " ,"
-    }
-    if (severity != "") {
-        print "default severity"
-        print ".Sy " arg(severity) " ."
-    }
-    if (opt_in) {
-        print "Off by default: it runs only when a selector such as"
-        print ".Fl \\-select"
-        print "names it."
-    }
-    next
-}
-/^[^ ]/ {
-    end_section()
-    if (!in_list) {
-        print ".Bl -tag -width Ds"
-        in_list = 1
-    }
-    title = rtrim($0)
-    print ".It Sy " args(title)
-    mode = title == "Example" ? "example" : title == "Allowlist key" ? "keys" : \
-        title == "Options" ? "options" : "prose"
-    written = 0
-    next
-}
-/^[ \t]*$/ {
-    blanks++
-    next
-}
-{
-    line = $0
-    sub(/^  /, "", line)
-    if (mode == "example")
-        example(line)
-    else if (mode == "keys")
-        key_format(line)
-    else if (mode == "options")
-        option_line(line)
-    else
-        prose(line)
-}
-END {
-    end_section()
-    if (in_list)
+# "Options": where they are set, then a tag item per option,
+# "name (type, default VALUE)", with its summary below it.
+function render_options_text(s) {
+    if (in_options) {
         print ".El"
+        in_options = 0
+    }
+    if (written)
+        print ".Pp"
+    text(s)
+    written = 1
 }
-'
+function render_option(name, rest) {
+    if (!in_options) {
+        print ".Bl -tag -width Ds"
+        in_options = 1
+    }
+    print ".It Cm " arg(name)
+    text(rest)
+    written = 1
+}
+function render_option_summary(s) {
+    text(s)
+    written = 1
+}
+RENDERER
+
+explain2mdoc() {
+    awk -f "$here/explain.awk" -f "$here/roff.awk" -f "$work/mdoc.awk"
 }
 
 document() {
@@ -415,7 +272,13 @@ and make
 .Nm sandlint
 exit with status 1; warnings have status
 .Qq warn
-and never fail a run.
+and fail a run only with
+.Fl \\-strict .
+The configuration can raise or lower a rule's severity
+.Pq Ic severity No under Ic [rule CODE] , see Xr sandlint.conf 5 :
+it changes the findings the rule reports at its default severity, not a
+warning that a value cannot be checked, and it cannot lower the
+diagnostics that say a file was not checked.
 An allowlisted finding
 .Pq see Xr sandlint.conf 5
 becomes a warning whose message starts with
@@ -469,12 +332,12 @@ or group selector
 .Sh RULES
 The rules of the plugins that come with
 .Nm sandlint .
-They read each Compose file on its own: override files are not merged
-and
-.Ic include
-and
-.Ic extends
-are not followed.
+They read each file on its own: Compose override files are not merged.
+Each rule's page, with the same text, is
+.Pa docs/rules/ Ns Ar CODE Ns Pa .md
+in the project's repository: the URL that
+.Fl \\-explain
+prints.
 EOF
 document "$work/plugin-codes"
 cat <<'EOF'

@@ -122,6 +122,7 @@ static const struct sl_rule engine_sockets_rule = {
     .check_document = NULL,
     .check_service = check_service,
     .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX006.md",
 };
 
 static const struct sl_rule *const rules[] = { &engine_sockets_rule, NULL };

@@ -1340,6 +1340,7 @@ static const struct sl_rule cap_drop_all_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_service = check_cap_drop_all_kinds,
     .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX101.md",
 };
 
 static const struct sl_rule no_new_privileges_rule = {
@@ -1395,6 +1396,7 @@ static const struct sl_rule no_new_privileges_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_service = check_no_new_privileges_kinds,
     .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX102.md",
 };
 
 static const struct sl_rule read_only_rule = {
@@ -1444,6 +1446,7 @@ static const struct sl_rule read_only_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_service = check_read_only_kinds,
     .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX103.md",
 };
 
 static const struct sl_rule pids_limit_rule = {
@@ -1494,6 +1497,7 @@ static const struct sl_rule pids_limit_rule = {
         "    pids_limit: -1",
     .default_severity = SL_SEVERITY_ERROR,
     .check_service = check_pids_limit,
+    .url = RULE_DOCS_URL "SBX104.md",
 };
 
 static const struct sl_rule memory_limit_rule = {
@@ -1550,6 +1554,7 @@ static const struct sl_rule memory_limit_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_service = check_memory_limit_kinds,
     .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX105.md",
 };
 
 static const struct sl_rule cpu_limit_rule = {
@@ -1606,6 +1611,7 @@ static const struct sl_rule cpu_limit_rule = {
     .default_severity = SL_SEVERITY_WARNING,
     .check_service = check_cpu_limit_kinds,
     .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX106.md",
 };
 
 static const struct sl_rule non_root_user_rule = {
@@ -1657,6 +1663,7 @@ static const struct sl_rule non_root_user_rule = {
     .default_severity = SL_SEVERITY_WARNING,
     .check_service = check_non_root_user_kinds,
     .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX107.md",
 };
 
 static const struct sl_rule published_ports_rule = {
@@ -1713,6 +1720,7 @@ static const struct sl_rule published_ports_rule = {
         "      - \"0.0.0.0:22:22\"",
     .default_severity = SL_SEVERITY_WARNING,
     .check_service = check_published_ports,
+    .url = RULE_DOCS_URL "SBX108.md",
 };
 
 static const struct sl_rule network_egress_rule = {
@@ -1760,6 +1768,7 @@ static const struct sl_rule network_egress_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = check_network_egress,
     .kinds = SL_KIND_AGENT_ENV,
+    .url = RULE_DOCS_URL "SBX109.md",
 };
 
 static const struct sl_rule *const rules[] = {

@@ -119,6 +119,7 @@ static const struct sl_rule lifecycle_hooks_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = NULL,
     .check_service = check_service,
+    .url = RULE_DOCS_URL "SBX005.md",
 };
 
 static const struct sl_rule *const rules[] = { &lifecycle_hooks_rule, NULL };

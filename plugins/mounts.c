@@ -249,6 +249,7 @@ static const struct sl_rule mounts_rule = {
     .check_document = NULL,
     .check_service = check_service,
     .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX003.md",
 };
 
 static const struct sl_rule *const rules[] = { &mounts_rule, NULL };

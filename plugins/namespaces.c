@@ -229,6 +229,7 @@ static const struct sl_rule namespaces_rule = {
     .check_document = NULL,
     .check_service = check_service,
     .kinds = SL_KIND_COMPOSE | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX002.md",
 };
 
 static const struct sl_rule *const rules[] = { &namespaces_rule, NULL };

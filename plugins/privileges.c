@@ -354,6 +354,7 @@ static const struct sl_rule privileges_rule = {
     .check_document = NULL,
     .check_service = check_service,
     .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX001.md",
 };
 
 static const struct sl_rule *const rules[] = { &privileges_rule, NULL };

@@ -92,6 +92,7 @@ static const struct sl_rule runtime_class_rule = {
     .check_document = NULL,
     .check_service = check_service,
     .kinds = SL_KIND_AGENT_ENV,
+    .url = RULE_DOCS_URL "SBX007.md",
 };
 
 static const struct sl_rule *const rules[] = { &runtime_class_rule, NULL };

@@ -151,6 +151,7 @@ static const struct sl_rule secrets_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = NULL,
     .check_service = check_service,
+    .url = RULE_DOCS_URL "SBX004.md",
 };
 
 static const struct sl_rule *const rules[] = { &secrets_rule, NULL };

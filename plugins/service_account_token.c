@@ -196,6 +196,7 @@ static const struct sl_rule service_account_token_rule = {
     .check_document = check_document,
     .check_service = check_service,
     .kinds = SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX008.md",
 };
 
 static const struct sl_rule *const rules[] = { &service_account_token_rule, NULL };

@@ -5,6 +5,8 @@
 # checks examples/, and must leave a SARIF 2.1.0 report with results,
 # annotations in the log and its outputs.  A second run finds the install
 # (the cache hit) and does not build again.  Inputs are passed through.
+# With the image input, nothing is built: sandlint runs from the image
+# through the container engine (faked here: no container can start).
 #
 # Building takes minutes, so by default the tool cache is filled with this
 # build tree's sandlint (a cache hit from the first run); with
@@ -148,5 +150,47 @@ run_action "$scratch/third.log" paths="examples/safe-service examples/eval-sandb
 [ "$(field "outputs['exit-code']")" = 1 ] && pass "exit-code still says 1" || fail "exit-code: $(field outputs)"
 [ -s reports/out.sarif ] && pass "sarif-file input (a new directory)" || fail "no reports/out.sarif"
 grep -q '"findings"' "$scratch/third.log" && pass "format input: json in the log" || fail "no JSON report in the log"
+# The image input: no build, sandlint run from the image by the container
+# engine, confined, with the workspace at its own path.  A fake docker runs
+# this build's sandlint where the image's would run, and records how it was
+# called.
+rm -rf reports sandlint.sarif
+mkdir "$scratch/engine"
+cat > "$scratch/engine/docker" <<ENGINE
+#!/bin/sh
+printf '%s\n' "\$@" > "$scratch/docker.args"
+workdir=
+while [ \$# -gt 0 ]; do
+    case \$1 in
+        --workdir) workdir=\$2; shift 2 ;;
+        --volume|--tmpfs|--user|--env|--security-opt|--network|--cap-drop) shift 2 ;;
+        run|--rm|--read-only) shift ;;
+        example.org/sandlint:test) shift; break ;;
+        *) echo "fake docker: unexpected \$1" >&2; exit 125 ;;
+    esac
+done
+cd "\$workdir" && exec "$SANDLINT" "\$@"
+ENGINE
+chmod +x "$scratch/engine/docker"
+PATH="$scratch/engine:$PATH" run_action "$scratch/image.log" paths=examples image=example.org/sandlint:test
+[ "$(field status)" = 1 ] && pass "image input: the step fails on the examples' findings" \
+    || fail "image input: status $(field status): $(tail -20 "$scratch/image.log")"
+lacks "$scratch/image.log" "actions/cache" "image input: no cache step"
+lacks "$scratch/image.log" "sandlint action: building" "image input: nothing is built"
+contains "$scratch/image.log" "sandlint action: using example.org/sandlint:test through docker" \
+    "image input: the image is used"
+contains "$scratch/image.log" "::error file=examples/ctf-challenge/compose.yaml,line=4,col=7" \
+    "image input: annotations in the log"
+[ -s sandlint.sarif ] && pass "image input: the SARIF report is written in the workspace" \
+    || fail "image input: no sandlint.sarif"
+tr '\n' ' ' < "$scratch/docker.args" > "$scratch/docker.line"
+for flags in "run --rm --network none --read-only" "--cap-drop ALL" "--security-opt no-new-privileges" \
+        "--volume $GITHUB_WORKSPACE:$GITHUB_WORKSPACE --workdir $GITHUB_WORKSPACE" \
+        "example.org/sandlint:test --format"; do
+    contains "$scratch/docker.line" "$flags" "image input: docker $flags"
+done
+PATH="$scratch/engine:$PATH" run_action "$scratch/bad-image.log" image='x; touch pwned'
+[ "$(field status)" = 2 ] && [ ! -e pwned ] && pass "image input: a reference that is not one is refused" \
+    || fail "image input 'x; touch pwned': status $(field status)"
 echo "action.sh: the first run (build and check) took ${first_seconds}s"
 finish

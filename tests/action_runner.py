@@ -4,8 +4,9 @@ tests/yaml_json) the way a runner would, on this machine: each `run` step in
 bash with its `env`, ${{ ... }} expressions for github.action_path, inputs
 (defaults from action.yml, overridden on the command line) and earlier
 steps' outputs (read from each step's $GITHUB_OUTPUT file).  actions/cache
-is simulated: cache-hit is 'true' when its path exists already.  Stops at
-the first failing step, like a runner.
+is simulated: cache-hit is 'true' when its path exists already.  A step's
+`if` may compare an input with a string ('' for empty).  Stops at the first
+failing step, like a runner.
 
 Usage: action_runner.py ACTION_JSON ACTION_PATH [NAME=VALUE...]
 Prints the action's outputs as JSON on stdout ({"outputs": ..., "status": N,
@@ -58,8 +59,23 @@ def read_outputs(path):
 if action["runs"]["using"] != "composite":
     sys.exit("action_runner: not a composite action")
 status = 0
+CONDITION = re.compile(r"^\s*inputs\.([a-z-]+)\s*(==|!=)\s*'([^']*)'\s*$")
+
+
+def condition_holds(text):
+    """A step's `if`: only comparisons of an input with a string literal."""
+    match = CONDITION.match(EXPRESSION.sub(lambda m: m.group(1), text))
+    if not match:
+        sys.exit("action_runner: unsupported condition %s" % text)
+    name, operator, literal = match.groups()
+    return (inputs[name] == literal) == (operator == "==")
+
+
 for number, step in enumerate(action["runs"]["steps"]):
     step_id = step.get("id") or "step%d" % number
+    if "if" in step and not condition_holds(step["if"]):
+        print("action_runner: step %s skipped (%s)" % (step_id, step["if"]), file=sys.stderr)
+        continue
     if "uses" in step:
         if not step["uses"].startswith("actions/cache@"):
             sys.exit("action_runner: cannot run %s" % step["uses"])

@@ -85,7 +85,11 @@ cd "$scratch"
 explains() {
     code=$1
     shift
+    # Unwrapped (COLUMNS): the phrases are looked for on one line.
+    COLUMNS=100000
+    export COLUMNS
     expect_status 0 "--explain $code" -- --explain "$code" || return 0
+    unset COLUMNS
     for text in "$@"; do
         contains "$out" "$text" "--explain $code: $text"
     done

@@ -93,6 +93,7 @@ static const struct sl_rule rule = {
     .options = options,
     .flags = SL_RULE_OPT_IN,
     .kinds = SL_KIND_COMPOSE | SL_KIND_KUBERNETES,
+    .url = "https://example.com/rules/HDR001",
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {

@@ -64,6 +64,7 @@ const struct sl_rule rule = {
     "compiles as C++", NULL, NULL, NULL, NULL, NULL,
     SL_SEVERITY_WARNING, NULL, check_service, options, SL_RULE_OPT_IN, 9.0,
     SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    "https://example.com/rules/HDR002",
 };
 const struct sl_rule *const rules[] = { &rule, NULL };
 const struct sl_plugin plugin = {

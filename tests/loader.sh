@@ -7,10 +7,12 @@ cd "$scratch"
 : "${TEST_PLUGIN_DIR:?}"
 plugins="$TEST_PLUGIN_DIR"
 printf 'services:\n  web:\n    image: nginx\n    privileged: true\n' > compose.yaml
+# The ABI of the header this sandlint was built with.
+minor=$(sed -n 's/^#define SL_ABI_MINOR \([0-9]*\)$/\1/p' "$abs_top_srcdir/include/sandlint/plugin.h")
 
 # Refusals: exit 2 with a message naming the file.
 expect_status 2 "wrong major" -- --plugin "$plugins/wrong_major.so" .
-contains "$err" "$plugins/wrong_major.so: plugin refused: built for plugin ABI 2.0, but this sandlint provides ABI 1.2" "wrong major names file and both versions"
+contains "$err" "$plugins/wrong_major.so: plugin refused: built for plugin ABI 2.0, but this sandlint provides ABI 1.$minor" "wrong major names file and both versions"
 expect_status 2 "no entry symbol" -- --plugin "$plugins/no_entry.so" .
 contains "$err" "$plugins/no_entry.so: plugin refused: no sandlint_plugin_entry symbol" "missing entry symbol"
 expect_status 2 "no rules" -- --plugin "$plugins/no_rules.so" .
@@ -46,7 +48,7 @@ contains "$err" "no rule plugins loaded" "running without rules is refused"
 expect_status 0 "newer minor" -- --format json --no-default-plugins --plugin "$plugins/newer_minor.so" .
 contains "$out" '"rule": "TST005"' "newer-minor plugin runs"
 expect_status 0 "newer minor listed" -- --list-plugins --no-default-plugins --plugin "$plugins/newer_minor.so"
-contains "$out" "1.2" "--list-plugins shows the plugin's declared ABI"
+contains "$out" "1.$((minor + 1))" "--list-plugins shows the plugin's declared ABI"
 
 # The same plugin twice loads once; two plugins defining one code refuse.
 expect_status 0 "same file twice" -- --no-default-plugins --plugin "$plugins/good.so" --plugin "$plugins/good.so" .

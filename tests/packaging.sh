@@ -3,7 +3,11 @@
 # (Version, and `rpmspec -P` parses it when rpm is installed: a main and a
 # -devel package, %check running make check) and debian/changelog (a native
 # version, no Debian revision); debian/ has the files a native source
-# package needs.
+# package needs; the README's snippets, the pre-commit hook's image and
+# sandlint(1) name the same version; the Containerfile builds from
+# debian:bookworm-slim and runs as a user without privileges.  (.ci/rpm
+# and .ci/image build the packages and the image; maint/release.sh and
+# tests/release.sh move every version at once.)
 . "${abs_top_srcdir:?}/tests/lib.sh"
 make_scratch
 cd "$abs_top_srcdir"
@@ -49,4 +53,32 @@ for package in sandlint sandlint-dev; do
     grep -q "^Package: $package$" debian/control && pass "debian: package $package" || fail "debian: no package $package"
 done
 [ -x debian/rules ] && pass "debian/rules is executable" || fail "debian/rules is not executable"
+
+# --- what names the version besides the packages ------------------------------------
+# The README's snippets resolve once vVERSION is tagged (maint/release.sh
+# writes them all at a release).
+snippets=$(grep -o 'rev: v[0-9.]*$\|sandlint/sandlint@v[0-9.]*$\|ghcr\.io/sandlint/sandlint:[0-9.]*' \
+           README.md | sort -u)
+[ "$snippets" = "ghcr.io/sandlint/sandlint:$version
+rev: v$version
+sandlint/sandlint@v$version" ] && pass "README.md: rev: v$version, @v$version, image :$version" ||
+    fail "README.md's snippets do not name $version: $snippets"
+contains .pre-commit-hooks.yaml "entry: ghcr.io/sandlint/sandlint:$version --allow-no-files" \
+    "the docker_image hook runs the image of $version"
+other=$(grep -ho 'ghcr\.io/sandlint/sandlint:[0-9.]*' .pre-commit-hooks.yaml man/sandlint.1 README.md |
+        grep -v ":$version\$" || true)
+[ -z "$other" ] && pass "every image reference is :$version" || fail "other image tags: $other"
+
+# --- the container image's definition ---------------------------------------------------
+[ "$(grep -c '^FROM ${BASE}' Containerfile)" -eq 2 ] &&
+    grep -q '^ARG BASE=docker.io/library/debian:bookworm-slim$' Containerfile &&
+    pass "Containerfile: two stages from debian:bookworm-slim" || fail "Containerfile: stages"
+grep -q '^USER 10001:10001$' Containerfile && pass "Containerfile: a user without privileges" ||
+    fail "Containerfile: no USER 10001:10001"
+grep -q '^ENTRYPOINT \["/usr/bin/sandlint"\]$' Containerfile &&
+    pass "Containerfile: sandlint is the entry point" || fail "Containerfile: entry point"
+for line in .git '**/*.o' '**/.libs' /config.status /sandlint; do
+    grep -qxF "$line" .dockerignore || fail ".dockerignore lets $line into the build"
+done
+pass ".dockerignore keeps version control and build outputs out"
 finish

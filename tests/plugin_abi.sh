@@ -146,7 +146,11 @@ expect_status 0 "--explain opt-in" -- --root . --no-default-plugins --plugin "$a
 contains "$out" "default severity error, opt-in" "--explain says opt-in"
 
 # --- --explain lists options --------------------------------------------------
+# (Unwrapped, COLUMNS: each line is looked for whole.)
+COLUMNS=100000
+export COLUMNS
 expect_status 0 "--explain options" -- --root . --no-default-plugins --plugin "$abi11" --explain TST102
+unset COLUMNS
 contains "$out" "Options" "an Options section"
 contains "$out" "  Set under [rule TST102] in .sandlint.ini or [tool.sandlint.rules.TST102] in pyproject.toml." "where options are set"
 contains "$out" '  label (string, default "none")' "string option and default"

@@ -357,7 +357,8 @@ static void expect_refused(void (*corrupt)(struct byte_buffer *),
 }
 
 /* Offsets in the first frame: header (12 bytes), magic, count, then the
- * first finding's rule, severity, status, comment index, score. */
+ * first finding's rule, severity, status, comment index, score, line,
+ * column, end line, end column, reported severity. */
 #define FIRST_FINDING (12 + 8)
 
 static void set_u32(struct byte_buffer *buffer, size_t at, uint32_t value)
@@ -379,6 +380,10 @@ static void bad_comment(struct byte_buffer *buffer)
     set_u32(buffer, FIRST_FINDING + 12, 5);             /* no such comment */
 }
 static void bad_score(struct byte_buffer *buffer) { set_u32(buffer, FIRST_FINDING + 16, 101); }
+static void bad_reported_severity(struct byte_buffer *buffer)
+{
+    set_u32(buffer, FIRST_FINDING + 36, 0);
+}
 static void bad_magic(struct byte_buffer *buffer) { set_u32(buffer, 12, 0x12345678); }
 static void huge_count(struct byte_buffer *buffer) { set_u32(buffer, 16, 0xFFFFFFF0u); }
 static void bad_kind(struct byte_buffer *buffer) { set_u32(buffer, 4, 9); }
@@ -406,6 +411,7 @@ static void test_codec_refuses_malformed_results(void **state)
     expect_refused(mismatched_status, "status does not match severity");
     expect_refused(bad_comment, "suppression comment");
     expect_refused(bad_score, "bad security severity");
+    expect_refused(bad_reported_severity, "bad reported severity");
     expect_refused(bad_magic, "bad magic");
     expect_refused(huge_count, "exceeds the data");
     expect_refused(bad_kind, "unknown frame kind");
@@ -495,6 +501,56 @@ static void test_allowlist_changes_only_state(void **state)
     config_release(&config);
 }
 
+/* A configured severity is applied when a finding is made: to a plugin's
+ * finding at its rule's default and to every finding of a core code, never
+ * to a plugin's explicit "cannot be checked" warning. */
+static void test_configured_severity_made_once(void **state)
+{
+    (void)state;
+    struct finding_set set;
+    finding_set_init(&set);
+    registry.rules[SBX001].severity = SL_SEVERITY_WARNING;
+    registry.rules[CORE_RULE_STALE].severity = SL_SEVERITY_ERROR;
+    struct finding_spec at_default = {
+        .rule = SBX001, .severity = SL_SEVERITY_ERROR, .line = 1, .service = "web",
+        .service_length = 3, .field = "privileged", .message = "m",
+        .at_rule_default = true,
+    };
+    struct finding_spec interpolated = at_default;
+    interpolated.severity = SL_SEVERITY_WARNING;
+    interpolated.at_rule_default = false;
+    interpolated.field = "cap_add";
+    struct finding_spec stale = {
+        .rule = CORE_RULE_STALE, .severity = SL_SEVERITY_WARNING, .line = 2,
+        .message = "stale",
+    };
+    /* Before the driver hands over the registry, nothing is configured. */
+    struct finding *made = finding_set_add(&set, &at_default);
+    assert_int_equal(made->severity, SL_SEVERITY_ERROR);
+    finding_set_release(&set);
+
+    finding_use_configured_severities(&registry);
+    made = finding_set_add(&set, &at_default);
+    assert_int_equal(made->severity, SL_SEVERITY_WARNING);
+    assert_int_equal(made->status, STATUS_WARN);
+    assert_int_equal(made->reported_severity, SL_SEVERITY_ERROR);
+    made = finding_set_add(&set, &interpolated);
+    assert_int_equal(made->severity, SL_SEVERITY_WARNING);
+    assert_int_equal(made->reported_severity, SL_SEVERITY_WARNING);
+    made = finding_set_add(&set, &stale);
+    assert_int_equal(made->severity, SL_SEVERITY_ERROR);
+    assert_int_equal(made->status, STATUS_FAIL);
+    /* A raised warning stays a warning when the plugin named it. */
+    registry.rules[SBX001].severity = SL_SEVERITY_ERROR;
+    interpolated.field = "devices";
+    made = finding_set_add(&set, &interpolated);
+    assert_int_equal(made->severity, SL_SEVERITY_WARNING);
+    finding_use_configured_severities(NULL);
+    registry.rules[SBX001].severity = SL_SEVERITY_DEFAULT;
+    registry.rules[CORE_RULE_STALE].severity = SL_SEVERITY_DEFAULT;
+    finding_set_release(&set);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -509,6 +565,7 @@ int main(void)
         T(test_codec_chunks_many_findings),
         T(test_codec_refuses_malformed_results),
         T(test_allowlist_changes_only_state),
+        T(test_configured_severity_made_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -213,6 +213,55 @@ static void test_duplicate_codes_are_refused(void **state)
     assert_int_equal(add(&core_clash, NULL, "p3"), -1);
 }
 
+/* ABI 1.3: a rule's documentation URL is absolute, printable and bounded,
+ * because SARIF's helpUri and terminals carry it as it is. */
+static void test_rule_url_is_validated(void **state)
+{
+    (void)state;
+    static const char *const refused[] = {
+        "docs/rules/ABC1.md", "ftp://example.com/x", "https://", "https:///x",
+        "https://example.com/a b", "https://example.com/\x1b[31m",
+        "https://example.com/\"x\"", "javascript:alert(1)", "https://ex.com/<x>",
+    };
+    for (size_t i = 0; i < sizeof(refused) / sizeof(*refused); i++) {
+        struct sl_rule rule = make_rule("ABC1", "x");
+        rule.url = refused[i];
+        assert_int_equal(add(&rule, NULL, "p1"), -1);
+        if (strstr(error, "rule ABC1 has an invalid url") == NULL)
+            fail_msg("'%s' accepted: %s", refused[i], error ? error : "(no error)");
+    }
+    char *long_url = malloc(2100);
+    memcpy(long_url, "https://example.com/", 20);
+    memset(long_url + 20, 'a', 2079);
+    long_url[2099] = '\0';
+    struct sl_rule rule = make_rule("ABC1", "x");
+    rule.url = long_url;
+    assert_int_equal(add(&rule, NULL, "p1"), -1);
+    free(long_url);
+    rule.url = "https://wiki.example.com/sandlint/ABC1?v=2#why";
+    assert_int_equal(add(&rule, NULL, "p1"), 0);
+    size_t index = registry_find_code(&registry, "ABC1");
+    assert_string_equal(registry.rules[index].rule.url, rule.url);
+    /* The core's own diagnostics have pages of their own. */
+    assert_non_null(strstr(registry.rules[0].rule.url, "/docs/rules/SL001.md"));
+}
+
+/* "severity" belongs to the host: every rule answers to it. */
+static void test_severity_option_is_reserved(void **state)
+{
+    (void)state;
+    static const struct sl_option severity = {
+        SL_OPTION_INIT, "severity", SL_OPTION_STRING, "a level", NULL, 0, 0, NULL,
+    };
+    struct sl_rule rule = make_rule("ABC1", "x");
+    const struct sl_option *options[] = { &severity, NULL };
+    rule.options = options;
+    assert_int_equal(add(&rule, NULL, "p1"), -1);
+    assert_non_null(strstr(error, "declares an option named 'severity', which sandlint "
+                                  "reserves"));
+    assert_int_equal(registry.rule_count, CORE_RULE_COUNT);
+}
+
 static void test_descriptor_fields_are_validated(void **state)
 {
     (void)state;
@@ -378,6 +427,37 @@ static void test_configured_options(void **state)
                         "no loaded rule has that code");
 }
 
+/* `severity = error|warning` under [rule CODE], for every rule. */
+static void test_configured_severity(void **state)
+{
+    (void)state;
+    struct sl_rule warns = make_rule("ABC1", "warns");
+    warns.default_severity = SL_SEVERITY_WARNING;
+    assert_int_equal(add(&warns, NULL, "p1"), 0);
+    const struct rule_entry *entry = &registry.rules[registry_find_code(&registry, "ABC1")];
+    assert_int_equal(entry->severity, SL_SEVERITY_DEFAULT);
+    assert_int_equal(rule_entry_severity(entry), SL_SEVERITY_WARNING);
+    struct config_error config_error;
+    assert_int_equal(apply_ini("[rule ABC1]\nseverity = error\n[rule SL005]\n"
+                               "severity = error\n", &config_error), 0);
+    assert_int_equal(entry->severity, SL_SEVERITY_ERROR);
+    assert_int_equal(rule_entry_severity(entry), SL_SEVERITY_ERROR);
+    assert_int_equal(registry.rules[CORE_RULE_STALE].severity, SL_SEVERITY_ERROR);
+
+    expect_option_error("[rule ABC1]\nseverity = fatal\n", 2, 12,
+                        "severity of rule ABC1 must be \"error\" or \"warning\", not "
+                        "'fatal'");
+    expect_option_error("[rule ABC1]\nseverity = Error\n", 2, 12, "not 'Error'");
+    /* What says that a file was not checked never becomes a warning. */
+    static const char *const unchecked[] = { "SL001", "SL002", "SL006", "SL007" };
+    for (size_t i = 0; i < sizeof(unchecked) / sizeof(*unchecked); i++) {
+        char text[64];
+        snprintf(text, sizeof(text), "[rule %s]\nseverity = warning\n", unchecked[i]);
+        expect_option_error(text, 2, 12, "cannot be lowered");
+    }
+    assert_int_equal(apply_ini("[rule SL001]\nseverity = error\n", &config_error), 0);
+}
+
 /* ---- selection --------------------------------------------------------- */
 
 static void add_sample_rules(void)
@@ -506,6 +586,9 @@ int main(void)
         T(test_rule_fields_are_validated),
         T(test_duplicate_codes_are_refused),
         T(test_descriptor_fields_are_validated),
+        T(test_rule_url_is_validated),
+        T(test_severity_option_is_reserved),
+        T(test_configured_severity),
         T(test_select_by_code_prefix_name_group),
         T(test_unknown_selector_is_an_error),
         T(test_ignore_can_silence_core_rules),

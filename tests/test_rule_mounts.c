@@ -156,7 +156,7 @@ static int walk(struct sl_context *ctx, const char *service,
 
 static const struct sl_rule walk_rule = {
     SL_RULE_INIT, "MNT001", "mount-walk", "test", NULL, "walks mounts", NULL, NULL,
-    NULL, NULL, NULL, 0, NULL, walk, NULL, 0, 0.0, 0,
+    NULL, NULL, NULL, 0, NULL, walk, NULL, 0, 0.0, 0, NULL,
 };
 static const struct sl_rule *const walk_rules[] = { &walk_rule, NULL };
 static const struct sl_plugin walk_plugin = {
@@ -325,7 +325,7 @@ static void test_host_mounts_stops(void **state)
     (void)state;
     static const struct sl_rule rule = {
         SL_RULE_INIT, "MNT002", "mount-stop", "test", NULL, "stops", NULL, NULL,
-        NULL, NULL, NULL, 0, NULL, walk_and_stop, NULL, 0, 0.0, 0,
+        NULL, NULL, NULL, 0, NULL, walk_and_stop, NULL, 0, 0.0, 0, NULL,
     };
     static const struct sl_rule *const rules[] = { &rule, NULL };
     static const struct sl_plugin stopper = { SL_PLUGIN_INIT, "stop", "1", NULL, rules };
@@ -370,7 +370,7 @@ static void test_host_mounts_size_handshake(void **state)
     (void)state;
     static const struct sl_rule rule = {
         SL_RULE_INIT, "MNT003", "mount-sized", "test", NULL, "sizes", NULL, NULL,
-        NULL, NULL, NULL, 0, NULL, sized_walk, NULL, 0, 0.0, 0,
+        NULL, NULL, NULL, 0, NULL, sized_walk, NULL, 0, 0.0, 0, NULL,
     };
     static const struct sl_rule *const rules[] = { &rule, NULL };
     static const struct sl_plugin sized = { SL_PLUGIN_INIT, "sized", "1", NULL, rules };

@@ -154,6 +154,10 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
         .message = finding.message,
         .hint = hint != NULL ? hint : finding.hint,
         .score = (unsigned)(finding.security_severity * 10.0 + 0.5),
+        /* What a configured severity may change (finding.h). */
+        .at_rule_default = finding.severity == SL_SEVERITY_DEFAULT ||
+                           (finding.severity == SL_SEVERITY_ERROR &&
+                            entry->rule.default_severity == SL_SEVERITY_ERROR),
     };
     finding_set_add(&ctx->check->result.findings, &spec);
     free(key);

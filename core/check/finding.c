@@ -11,6 +11,27 @@
 #include "sandlint/plugin.h"
 #include "xalloc.h"
 
+static const struct registry *configured_severities;
+
+void finding_use_configured_severities(const struct registry *registry)
+{
+    configured_severities = registry;
+}
+
+/* The severity a finding made from spec has: the configured one of its
+ * rule where the configuration may change it, else the reported one. */
+static int made_severity(const struct finding_spec *spec)
+{
+    const struct registry *registry = configured_severities;
+    if (registry == NULL || spec->rule >= registry->rule_count)
+        return spec->severity;
+    int configured = registry->rules[spec->rule].severity;
+    if (configured == SL_SEVERITY_DEFAULT ||
+        (spec->rule >= CORE_RULE_COUNT && !spec->at_rule_default))
+        return spec->severity;
+    return configured;
+}
+
 int finding_effective_severity(const struct finding *finding)
 {
     return finding_allowlisted(finding) ? SL_SEVERITY_WARNING : finding->severity;
@@ -154,6 +175,7 @@ static void fill(struct finding *finding, const struct finding_spec *spec,
 {
     finding->rule = spec->rule;
     finding->severity = spec->severity;
+    finding->reported_severity = spec->severity;
     finding->status = spec->severity == SL_SEVERITY_ERROR ? STATUS_FAIL : STATUS_WARN;
     finding->line = spec->line;
     finding->column = spec->column;
@@ -197,11 +219,28 @@ static void truncate_set(struct finding_set *set)
     free(message);
 }
 
+static struct finding *add_made(struct finding_set *set,
+                                const struct finding_spec *spec);
+
 struct finding *finding_set_add(struct finding_set *set,
-                                const struct finding_spec *spec)
+                                const struct finding_spec *reported)
 {
     if (set->truncated)
         return NULL;
+    struct finding_spec made = *reported;
+    made.severity = made_severity(reported);
+    const struct finding_spec *spec = &made;
+    struct finding *added = add_made(set, spec);
+    if (added != NULL)
+        added->reported_severity = reported->severity;
+    return added;
+}
+
+/* finding_set_add() once the severity is the one the finding is made
+ * with. */
+static struct finding *add_made(struct finding_set *set,
+                                const struct finding_spec *spec)
+{
     size_t key_length = 0;
     char *key = NULL;
     if (spec->service != NULL)

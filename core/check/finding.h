@@ -37,7 +37,13 @@ enum finding_status {
 struct finding {
     /* facts, fixed when the finding is made */
     size_t rule;                /* index into the rule registry */
-    int severity;               /* SL_SEVERITY_ERROR or _WARNING, as reported */
+    int severity;               /* SL_SEVERITY_ERROR or _WARNING: as
+                                   reported, or as configured for the rule */
+    int reported_severity;      /* as the rule reported it; differs from
+                                   severity only where the configuration
+                                   changed it.  The standard hint follows
+                                   this one (an error lowered to a warning
+                                   still asks to remove the setting) */
     unsigned line, column;      /* 1-based; 0 = none */
     unsigned end_line, end_column;
     char *service;              /* NULL for file- and document-level findings */
@@ -91,6 +97,14 @@ struct finding_spec {
     const char *message;        /* required */
     const char *hint;           /* NULL: derived when written */
     unsigned score;             /* security severity in tenths; 0: the rule's */
+    bool at_rule_default;       /* a plugin's finding at its rule's default
+                                   severity (it asked for the default, or
+                                   named the default error itself): a
+                                   configured severity replaces it.  A
+                                   plugin's explicit warning ("cannot be
+                                   checked") keeps its severity.  Findings
+                                   of the core's own codes take their
+                                   configured severity whatever this says */
 };
 
 /* Most findings a file keeps, and most bytes of finding text: past either,
@@ -116,6 +130,19 @@ struct finding_set {
     bool truncated;             /* the limit was reached */
     size_t truncation_rule;     /* rule of the "not reported" error */
 };
+
+/*
+ * Severities configured per rule (`severity = error|warning` under
+ * [rule CODE]: rule_entry.severity, rule_options.h).  After this call,
+ * finding_set_add() makes each finding with the severity configured for its
+ * rule when the finding is at its rule's default (at_rule_default) or
+ * belongs to a core code; its status follows.  The severity is a fact of
+ * the finding from then on, in the worker that made it as in the report.
+ * registry is borrowed for the rest of the process (the driver's, set once
+ * before any file is checked, so that forked workers inherit it); NULL, the
+ * state before any call, configures nothing.
+ */
+void finding_use_configured_severities(const struct registry *registry);
 
 void finding_set_init(struct finding_set *set);
 /* Frees every finding and the set's memory; the set is empty afterwards. */

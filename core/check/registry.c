@@ -17,7 +17,8 @@
     {                                                                         \
         SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
         NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0,      \
-        score_, SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES        \
+        score_, SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,       \
+        RULE_DOCS_URL code_ ".md"                                             \
     }
 
 static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
@@ -161,6 +162,25 @@ static bool valid_name(const char *name)
     return i > 0 && i <= 64;
 }
 
+/* A rule's documentation URL as SARIF's helpUri and a terminal can carry
+ * it: http:// or https://, then printable ASCII without the characters a
+ * URI never holds unescaped (RFC 3986: space, '"', '<', '>', '\\', '^',
+ * '`', '{', '|', '}'), at most 2,048 bytes. */
+static bool valid_url(const char *url)
+{
+    size_t scheme = strncmp(url, "https://", 8) == 0 ? 8
+                    : strncmp(url, "http://", 7) == 0 ? 7 : 0;
+    if (scheme == 0 || url[scheme] == '\0' || url[scheme] == '/')
+        return false;
+    size_t i = 0;
+    for (; url[i] != '\0'; i++) {
+        unsigned char c = (unsigned char)url[i];
+        if (c <= ' ' || c >= 0x7f || strchr("\"<>\\^`{|}", c) != NULL || i >= 2048)
+            return false;
+    }
+    return true;
+}
+
 static char *refuse(const char *path, const char *reason)
 {
     return xasprintf("%s: plugin refused: %s", path ? path : "(built in)",
@@ -214,6 +234,12 @@ static char *validate_options(const char *path, const struct sl_rule *rule)
         }
         struct sl_option option;
         copy_option(&option, rule->options[i]);
+        if (option.name != NULL && strcmp(option.name, RESERVED_OPTION_SEVERITY) == 0) {
+            snprintf(reason, sizeof(reason), "rule %s declares an option named "
+                     "'%s', which sandlint reserves for every rule's configured "
+                     "severity", rule->code, RESERVED_OPTION_SEVERITY);
+            return refuse(path, reason);
+        }
         if (is_empty_text(option.name) || !valid_name(option.name)) {
             snprintf(reason, sizeof(reason), "rule %s option %zu has %s name "
                      "'%.64s' (lower-case letters, digits, '_' and '-')",
@@ -289,6 +315,12 @@ static char *validate_rule(const struct registry *registry, const char *path,
         copy.default_severity > SL_SEVERITY_WARNING) {
         snprintf(reason, sizeof(reason), "rule %s has an unknown default "
                  "severity %d", copy.code, copy.default_severity);
+        return refuse(path, reason);
+    }
+    if (copy.url != NULL && !valid_url(copy.url)) {
+        snprintf(reason, sizeof(reason), "rule %s has an invalid url (an absolute "
+                 "http:// or https:// URL of printable ASCII, at most 2048 bytes)",
+                 copy.code);
         return refuse(path, reason);
     }
     for (size_t i = 0; i < registry->rule_count; i++) {
@@ -404,6 +436,7 @@ int registry_add_descriptor(struct registry *registry, const char *path,
                                sizeof(*registry->rules));
     for (size_t i = 0; i < rule_count; i++) {
         struct rule_entry *entry = &registry->rules[registry->rule_count++];
+        memset(entry, 0, sizeof(*entry));
         entry->rule = rules[i];
         if (entry->rule.default_severity == SL_SEVERITY_DEFAULT)
             entry->rule.default_severity = SL_SEVERITY_ERROR;
@@ -578,4 +611,10 @@ bool rule_option_boolean(const struct rule_option *option)
 {
     return option->configured ? option->boolean
                               : option->declared.default_boolean != 0;
+}
+
+int rule_entry_severity(const struct rule_entry *entry)
+{
+    return entry->severity != SL_SEVERITY_DEFAULT ? entry->severity
+                                                  : entry->rule.default_severity;
 }

@@ -64,7 +64,19 @@ struct rule_entry {
     bool enabled;                 /* after --select / --ignore */
     struct rule_option *options;  /* owned; the rule's declared options */
     size_t option_count;
+    int severity;                 /* the configured severity (`severity =`
+                                     under [rule CODE], rule_options.h):
+                                     SL_SEVERITY_ERROR or _WARNING, or
+                                     SL_SEVERITY_DEFAULT when not set */
 };
+
+/* The option name every rule answers to for its configured severity; no
+ * plugin may declare an option of that name. */
+#define RESERVED_OPTION_SEVERITY "severity"
+
+/* The severity a rule's findings take by default in this run: the
+ * configured one, else the rule's own default. */
+int rule_entry_severity(const struct rule_entry *entry);
 
 struct registry {
     struct loaded_plugin *plugins;  /* owned array */

@@ -3,11 +3,13 @@
 
 #include "rule_options.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sandlint/plugin.h"
 #include "terminal.h"
 #include "xalloc.h"
 
@@ -113,12 +115,64 @@ static int store_value(struct rule_option *declared,
     return 0;
 }
 
+/* The core's diagnostics that say a file, or part of one, was not
+ * checked (SPEC §17): their errors must fail the run, so their severity
+ * cannot be lowered ("exclude" skips a file on purpose). */
+static const char *const unchecked_codes[] = {
+    "SL001", "SL002", "SL006", "SL007", "SL008", "SL010",
+};
+
+static bool says_unchecked(const char *code)
+{
+    for (size_t i = 0; i < sizeof(unchecked_codes) / sizeof(*unchecked_codes); i++)
+        if (strcmp(code, unchecked_codes[i]) == 0)
+            return true;
+    return false;
+}
+
+/* `severity = error|warning` under [rule CODE]: stored in the rule's
+ * entry, which findings.c reads when a finding is made. */
+static int store_severity(struct rule_entry *entry,
+                          const struct config_rule_option *option,
+                          struct config_error *error)
+{
+    const char *text;
+    size_t length;
+    if (config_rule_option_string(option, &text, &length, error) != 0)
+        return -1;
+    int severity = length == strlen(text) && strcmp(text, "error") == 0 ? SL_SEVERITY_ERROR
+                   : length == strlen(text) && strcmp(text, "warning") == 0
+                       ? SL_SEVERITY_WARNING : SL_SEVERITY_DEFAULT;
+    if (severity == SL_SEVERITY_DEFAULT) {
+        char *shown = terminal_escape(text, length);
+        config_fail(error, option->value_pos, "severity of rule %s must be "
+                    "\"error\" or \"warning\", not '%s'", entry->rule.code, shown);
+        free(shown);
+        return -1;
+    }
+    if (severity == SL_SEVERITY_WARNING && says_unchecked(entry->rule.code)) {
+        config_fail(error, option->value_pos, "severity of rule %s cannot be "
+                    "lowered: its errors say that a file was not (completely) "
+                    "checked, which fails the run; the exclude setting skips a "
+                    "file on purpose", entry->rule.code);
+        return -1;
+    }
+    entry->severity = severity;
+    return 0;
+}
+
 int rule_options_apply(struct registry *registry, const struct config *config,
                        struct config_error *error)
 {
     for (size_t i = 0; i < config->rule_option_count; i++) {
         const struct config_rule_option *option = &config->rule_options[i];
         struct rule_entry *entry = configured_rule(registry, option, error);
+        if (entry != NULL && option->name.length == strlen(RESERVED_OPTION_SEVERITY) &&
+            strcmp(option->name.text, RESERVED_OPTION_SEVERITY) == 0) {
+            if (store_severity(entry, option, error) != 0)
+                return -1;
+            continue;
+        }
         struct rule_option *declared =
             entry != NULL ? declared_option(entry, option, error) : NULL;
         if (declared == NULL || store_value(declared, option, error) != 0)

@@ -20,6 +20,12 @@
  * declare an option of that name, and the value must have the declared
  * type.  Stores each value in the registry.  Returns 0, or -1 with *error
  * set at the position of the first problem (its rule, name or value).
+ *
+ * Every rule also answers to `severity = error|warning`
+ * (RESERVED_OPTION_SEVERITY, SPEC §16-17), stored in rule_entry.severity:
+ * the findings a rule reports at its default severity take that one
+ * (finding.h).  It cannot lower the diagnostics that say a file was not
+ * checked (SL001, SL002, SL006, SL007, SL008, SL010).
  */
 int rule_options_apply(struct registry *registry, const struct config *config,
                        struct config_error *error);

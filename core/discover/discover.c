@@ -160,6 +160,8 @@ struct discovery_walk {
     size_t yielded, excluded, excluded_directories;
     char *last;                 /* display of the last item (for overlaps) */
     bool want_identity;         /* stat every regular file found */
+    bool named_as_found;        /* a file operand is checked only when a
+                                   search would check it (--allow-no-files) */
 };
 
 size_t discovery_descriptors(const struct discovery_walk *walk, int **fds)
@@ -824,6 +826,20 @@ static struct discovered_file *operand_next(struct discovery_walk *walk,
         return NULL;
     if (!operand->started) {
         operand->started = true;
+        unsigned as_found = 0;
+        if (walk->named_as_found && !operand->is_directory) {
+            /* What a search would make of the file (visit_entry), a named
+             * YAML file being under a kubernetes glob by being named. */
+            char *name = path_basename(operand->absolute);
+            as_found = file_name_candidates(name) |
+                       (file_name_is_yaml(name) ? CANDIDATE_KUBERNETES : 0);
+            free(name);
+            if (as_found == 0) {
+                /* No kind a search knows: skipped silently, not counted. */
+                operand->finished = true;
+                return NULL;
+            }
+        }
         if (operand->excluded) {
             operand->finished = true;
             *kind = operand->is_directory ? ITEM_EXCLUDED_DIRECTORY : ITEM_EXCLUDED_FILE;
@@ -841,7 +857,8 @@ static struct discovered_file *operand_next(struct discovery_walk *walk,
             struct discovered_file *file =
                 make_file(walk, operand, "", operand->name, &operand->info, NULL);
             char *name = path_basename(operand->absolute);
-            file->candidates = CANDIDATE_NAMED | file_name_candidates(name);
+            file->candidates = as_found != 0 ? as_found
+                                             : CANDIDATE_NAMED | file_name_candidates(name);
             free(name);
             return file;
         }
@@ -1091,6 +1108,11 @@ void discovery_set_kubernetes(struct discovery_walk *walk,
 void discovery_want_identity(struct discovery_walk *walk)
 {
     walk->want_identity = true;
+}
+
+void discovery_name_files_as_found(struct discovery_walk *walk)
+{
+    walk->named_as_found = true;
 }
 
 size_t discovery_count(const struct discovery_walk *walk)

@@ -125,6 +125,18 @@ void discovery_set_kubernetes(struct discovery_walk *walk,
  */
 void discovery_want_identity(struct discovery_walk *walk);
 
+/*
+ * Makes file operands count as what a search would find them to be
+ * (--allow-no-files, SPEC §17: a hook passes every changed file): a file
+ * operand is a candidate only by its name (file_kind.h), and a named YAML
+ * file also a candidate Kubernetes file; one that is no candidate is
+ * skipped silently, neither yielded nor counted, and one that turns out to
+ * be of no kind is skipped as a searched file is.  Without it a file
+ * operand is CANDIDATE_NAMED: checked whatever its name.  Call before the
+ * first discovery_next().
+ */
+void discovery_name_files_as_found(struct discovery_walk *walk);
+
 /* The next file, owned by the caller (discovered_file_free), or NULL when
  * the search is over.  Its candidates say which kinds it may be: a file
  * operand is CANDIDATE_NAMED. */

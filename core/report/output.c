@@ -124,7 +124,9 @@ static void derive_hint(struct finding_view *view, const struct report *report)
     } else if (finding->hint != NULL) {
         expand_hint(&text, finding->hint, finding);
     } else if (finding->key != NULL) {
-        text_buffer_add_string(&text, finding->severity == SL_SEVERITY_ERROR
+        /* As the rule reported it: a configured severity changes how much
+         * the finding counts, not what it is. */
+        text_buffer_add_string(&text, finding->reported_severity == SL_SEVERITY_ERROR
                              ? "remove the setting, or review the required "
                                "access and "
                              : "use a literal value so it can be checked, or "

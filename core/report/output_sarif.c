@@ -86,9 +86,15 @@ static void write_rule(FILE *out, const struct registry *registry, size_t index)
     json_write_cstring(out, markdown);
     free(help);
     free(markdown);
+    /* This run's configuration: the severity the configuration gives the
+     * rule (rule_options.h), as enabled is the selection's. */
     fprintf(out, "}, \"defaultConfiguration\": {\"level\": \"%s\", \"enabled\": %s}",
-            level(rule->default_severity), entry->enabled ? "true" : "false");
-    fputs(", \"helpUri\": \"" INFORMATION_URI "\"", out);
+            level(rule_entry_severity(entry)), entry->enabled ? "true" : "false");
+    if (rule->url != NULL) {
+        /* Validated when the plugin loaded: an absolute URL (registry.c). */
+        fputs(", \"helpUri\": ", out);
+        json_write_cstring(out, rule->url);
+    }
     fputs(", \"properties\": {\"tags\": [\"security\", ", out);
     json_write_cstring(out, rule->group);
     /* GitHub code scanning ranks alerts by this: 9.0 and up critical. */

@@ -17,6 +17,7 @@
 #include "confine.h"
 #include "discover.h"
 #include "file_kind.h"
+#include "finding.h"
 #include "loader.h"
 #include "options.h"
 #include "output.h"
@@ -77,12 +78,14 @@ static int flush_stdout(void)
 static int run_information(const struct options *options,
                            const struct registry *registry)
 {
+    bool json = options->format == FORMAT_JSON;
     if (options->list_plugins)
-        rule_docs_list_plugins(stdout, registry);
+        rule_docs_list_plugins(stdout, registry, json);
     if (options->list_rules)
-        rule_docs_list_rules(stdout, registry);
+        rule_docs_list_rules(stdout, registry, json);
     if (options->explain != NULL &&
-        rule_docs_explain(stdout, registry, options->explain) != 0) {
+        rule_docs_explain(stdout, registry, options->explain,
+                          rule_docs_width(stdout)) != 0) {
         terminal_error("sandlint: no rule with code or name '%s' (see "
                        "--list-rules)\n", options->explain);
         return EXIT_TROUBLE;
@@ -340,6 +343,8 @@ static int confine_and_load(const struct options *options, struct run *run,
     }
     if (validate_config(run) != 0 || apply_selection(options, run) != 0)
         return -1;
+    /* Before any worker forks: findings are made with these severities. */
+    finding_use_configured_severities(&run->registry);
     return 0;
 }
 
@@ -500,6 +505,8 @@ static int run_checks(const struct options *options, struct run *run)
             return EXIT_TROUBLE;
         }
         discovery_set_kubernetes(flow.walk, &flow.kubernetes);
+        if (options->allow_no_files)
+            discovery_name_files_as_found(flow.walk);
         if (flow.output.exists)     /* next_file() must recognise it */
             discovery_want_identity(flow.walk);
     }
@@ -533,6 +540,7 @@ static int run_checks(const struct options *options, struct run *run)
     flow.stream.report.excluded = excluded;
     report_stream_end(&flow.stream, files);
     const struct report *report = &flow.stream.report;
+    bool nothing_to_check = false;
     bool failing = report->errors > 0 || (options->strict && report->warnings > 0);
     int status = pool_status != 0 || flow.stream.plugin_failed ? EXIT_TROUBLE
                  : failing && !options->exit_zero              ? EXIT_FINDINGS
@@ -541,6 +549,14 @@ static int run_checks(const struct options *options, struct run *run)
         terminal_error("sandlint: refusing to write the report over %s, which "
                        "is checked; nothing written\n", flow.overwritten);
         status = EXIT_TROUBLE;
+    } else if (files == 0 && excluded == 0 && options->allow_no_files &&
+               (flow.from_stdin || discovery_excluded_directories(flow.walk) == 0)) {
+        /* A hook in a repository without sandbox files (SPEC §17): one
+         * line, and the status of a run that found nothing wrong. */
+        terminal_error("sandlint: no sandbox files found under %s%s; nothing to "
+                       "check (--allow-no-files)\n", flow.operands[0],
+                       flow.operand_count > 1 ? " and the other operands" : "");
+        nothing_to_check = true;
     } else if (files == 0 && excluded == 0 &&
                (flow.from_stdin || discovery_excluded_directories(flow.walk) == 0)) {
         /* A check that checked nothing must not pass (files left out on
@@ -561,7 +577,7 @@ static int run_checks(const struct options *options, struct run *run)
         else
             status = flow.update.unaccepted > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
     }
-    if (!options->quiet && flow.overwritten == NULL) {
+    if (!options->quiet && flow.overwritten == NULL && !nothing_to_check) {
         char *summary = report_summary(report);
         terminal_error("%s\n", summary);
         free(summary);

@@ -12,6 +12,7 @@
 
 #include "comma_list.h"
 #include "confine.h"
+#include "kind_docs.h"
 #include "output.h"
 #include "terminal.h"
 #include "xalloc.h"
@@ -41,6 +42,7 @@ enum {
     OPT_EXIT_ZERO,
     OPT_STDIN_FILENAME,
     OPT_UPDATE_ALLOWLIST,
+    OPT_ALLOW_NO_FILES,
 };
 
 static const struct option long_options[] = {
@@ -73,6 +75,7 @@ static const struct option long_options[] = {
     { "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
     { "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
     { "update-allowlist", no_argument, NULL, OPT_UPDATE_ALLOWLIST },
+    { "allow-no-files", no_argument, NULL, OPT_ALLOW_NO_FILES },
     { "version", no_argument, NULL, 'V' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -82,11 +85,19 @@ void options_print_help(FILE *out)
 {
     fputs(
 "Usage: sandlint [OPTION]... [PATH]...\n"
-"Report Docker Compose settings that give sandboxed processes host access.\n"
+"Report the settings of sandbox definitions (Docker Compose, Helm values,\n"
+"Kubernetes objects) that give sandboxed processes host access.\n"
 "\n"
-"PATHs are Compose files or directories searched recursively for\n"
-"(docker-)compose*.yml and .yaml files (default: the current directory);\n"
-"- reads one Compose file from standard input.\n"
+"PATHs are files or directories (default: the current directory); - reads one\n"
+"file from standard input.  A directory is searched at any depth (.git is\n"
+"skipped, symbolic links to directories are not entered, .gitignore is not\n"
+"honoured: exclude in the configuration skips files) for these kinds of file:\n",
+          out);
+    /* Generated from the kinds' own table, as sandlint(1) is from this. */
+    kind_docs_print(out, 79);
+    fputs(
+"A file named as a PATH is checked whatever its name (with --allow-no-files,\n"
+"only when a directory search would check it).\n"
 "\n"
 "Output:\n"
 "  -f, --format FMT         text (default), json, sarif, github or gitlab\n"
@@ -114,15 +125,19 @@ void options_print_help(FILE *out)
 "                           suppressions, values that cannot be checked)\n"
 "      --exit-zero          exit 0 even when findings fail (2 still means\n"
 "                           that sandlint could not do its work)\n"
+"      --allow-no-files     no sandbox file to check is no error: exit 0 with\n"
+"                           one line (for hooks given every changed file)\n"
 "\n"
 "Plugins and rules:\n"
 "      --plugin NAME|PATH   load an extra plugin (repeatable)\n"
 "      --plugin-dir DIR     look up --plugin names in DIR first (repeatable;\n"
 "                           also SANDLINT_PLUGIN_PATH, colon-separated)\n"
 "      --no-default-plugins load only the plugins named with --plugin\n"
-"      --list-rules         list every loaded rule and exit\n"
-"      --list-plugins       list every loaded plugin and exit\n"
-"      --explain RULE       show a rule's documentation and exit\n"
+"      --list-rules         list every loaded rule and exit (--format json:\n"
+"                           with kinds, severities and documentation URLs)\n"
+"      --list-plugins       list every loaded plugin and exit (--format json)\n"
+"      --explain RULE       show a rule's documentation and exit (wrapped to\n"
+"                           COLUMNS, or the terminal, or 80 columns)\n"
 "\n"
 "Execution:\n"
 "  -j, --jobs N             check files in N worker processes (default: the\n"
@@ -340,6 +355,9 @@ int options_parse(struct options *options, int argc, char **argv)
         case OPT_UPDATE_ALLOWLIST:
             options->update_allowlist = true;
             break;
+        case OPT_ALLOW_NO_FILES:
+            options->allow_no_files = true;
+            break;
         case OPT_SANDBOX_CHECK:
             options->sandbox_check = true;
             break;
@@ -357,6 +375,19 @@ int options_parse(struct options *options, int argc, char **argv)
     }
     options->operands = (const char *const *)(argv + optind);
     options->operand_count = (size_t)(argc - optind);
+    /* The listings print text or JSON; any other --format is refused, not
+     * silently answered in text.  One JSON document per run. */
+    int listings = options->list_rules + options->list_plugins + (options->explain != NULL);
+    if (listings > 0 && options->format != FORMAT_TEXT &&
+        (options->format != FORMAT_JSON || options->explain != NULL))
+        return usage_error(options->explain != NULL
+                               ? "--explain prints text only, not %s"
+                               : "--list-rules and --list-plugins print text or "
+                                 "json, not %s",
+                           output_format_name(options->format));
+    if (listings > 1 && options->format == FORMAT_JSON)
+        return usage_error("--format json prints one listing per run; %s", "give "
+                           "--list-rules or --list-plugins alone");
     if (options->update_allowlist) {
         /* The edit must follow from a complete, plain run. */
         for (size_t i = 0; i < options->operand_count; i++)
@@ -369,6 +400,10 @@ int options_parse(struct options *options, int argc, char **argv)
         if (options->format != FORMAT_TEXT)
             return usage_error("--update-allowlist prints a text report, not %s",
                                output_format_name(options->format));
+        /* An edit must follow from files checked, never from none. */
+        if (options->allow_no_files)
+            return usage_error("--update-allowlist and %s go against each other",
+                               "--allow-no-files");
     }
     return 0;
 }

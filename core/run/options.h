@@ -28,6 +28,9 @@ struct options {
     bool exit_zero;             /* failing findings exit 0 */
     const char *stdin_filename; /* borrowed from argv; NULL: compose.yaml */
     bool update_allowlist;      /* edit the configuration at the end */
+    bool allow_no_files;        /* no sandbox file is no error (SPEC §17):
+                                   exit 0, and named files of no known
+                                   kind are skipped silently */
     struct string_list plugins;
     struct string_list plugin_dirs;
     bool no_default_plugins;

@@ -65,6 +65,7 @@ void codec_encode_findings(const struct finding *findings, size_t count,
         put_u32(out, f->column);
         put_u32(out, f->end_line);
         put_u32(out, f->end_column);
+        put_u32(out, (uint32_t)f->reported_severity);
         put_cstring(out, f->service);
         put_cstring(out, f->field);
         put_string(out, f->value, f->value_length);
@@ -165,16 +166,20 @@ static bool in_range(struct reader *r, uint32_t value, uint32_t low,
 static bool decode_finding(struct reader *r, size_t rule_count,
                            struct finding *f)
 {
-    uint32_t rule, severity, status, comment, score, line, column, end_line, end_column;
+    uint32_t rule, severity, reported, status, comment, score, line, column, end_line,
+        end_column;
     if (!get_u32(r, &rule) || !get_u32(r, &severity) || !get_u32(r, &status) ||
         !get_u32(r, &comment) || !get_u32(r, &score) || !get_u32(r, &line) ||
-        !get_u32(r, &column) || !get_u32(r, &end_line) || !get_u32(r, &end_column))
+        !get_u32(r, &column) || !get_u32(r, &end_line) || !get_u32(r, &end_column) ||
+        !get_u32(r, &reported))
         return false;
     if (rule >= rule_count) {
         r->reason = "unknown rule index";
         return false;
     }
     if (!in_range(r, severity, SL_SEVERITY_ERROR, SL_SEVERITY_WARNING, "bad severity") ||
+        !in_range(r, reported, SL_SEVERITY_ERROR, SL_SEVERITY_WARNING,
+                  "bad reported severity") ||
         !in_range(r, status, STATUS_FAIL, STATUS_SUPPRESSED, "bad status") ||
         !in_range(r, score, 0, 100, "bad security severity"))
         return false;
@@ -191,6 +196,7 @@ static bool decode_finding(struct reader *r, size_t rule_count,
     }
     f->rule = rule;
     f->severity = (int)severity;
+    f->reported_severity = (int)reported;
     f->status = (int)status;
     f->comment = comment == NO_INDEX ? FINDING_NONE : comment;
     f->score = score;

@@ -116,6 +116,8 @@ static const struct sl_rule host_gateway_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_service = check_service,
     .options = options,
+    /* ABI 1.3: where the rule is documented (--explain, SARIF helpUri). */
+    .url = "https://wiki.example.com/sandlint/ACME001",
 };
 
 static const struct sl_rule *const rules[] = { &host_gateway_rule, NULL };

@@ -23,7 +23,8 @@
  * host table in static inline helpers.  ABI 1.2 added file kinds: a rule
  * declares which kinds of file it checks (Compose, the agent-env Helm
  * chart's values, Kubernetes objects), learns the kind of what it is given,
- * and walks pod specs and containers through the host.
+ * and walks pod specs and containers through the host.  ABI 1.3 added a
+ * rule's documentation URL.
  *
  * Ownership.  Plugins never free host memory.  Nodes, strings returned by
  * the node API and the context are owned by the host and stay valid only
@@ -45,7 +46,7 @@ extern "C" {
 
 /* ABI version implemented by this header. */
 #define SL_ABI_MAJOR 1
-#define SL_ABI_MINOR 2
+#define SL_ABI_MINOR 3
 
 /* Name of the single symbol a plugin exports. */
 #define SL_ENTRY_SYMBOL "sandlint_plugin_entry"
@@ -415,7 +416,10 @@ enum sl_option_type {
 struct sl_option {
     size_t struct_size;          /* SL_OPTION_INIT */
     const char *name;            /* "allowed_hosts": lower-case letters,
-                                    digits, '_' and '-'; unique in the rule */
+                                    digits, '_' and '-'; unique in the rule.
+                                    "severity" is reserved for the host's
+                                    per-rule severity (since 1.3): a rule
+                                    that declares it is refused */
     int type;                    /* enum sl_option_type */
     const char *summary;         /* required: one line, no trailing period */
     const char *default_string;  /* STRING: the default; NULL means "" */
@@ -689,6 +693,15 @@ struct sl_rule {
     unsigned kinds;              /* the kinds of file the rule checks
                                     (SL_KIND_* combined); 0, and every rule
                                     built for 1.0 or 1.1: SL_KIND_COMPOSE */
+    /* since 1.3 */
+    const char *url;             /* where the rule's documentation is
+                                    published: an absolute http:// or
+                                    https:// URL of printable ASCII without
+                                    spaces, quotes, '<', '>' or '\\' (at most
+                                    2,048 bytes), or NULL for none.  Shown by
+                                    --explain, --list-rules --format json and
+                                    SARIF's helpUri; a plugin whose url is
+                                    anything else is refused */
 };
 #define SL_RULE_INIT sizeof(struct sl_rule)
 

@@ -1,0 +1,48 @@
+/* kind_docs.c - which files a directory search finds (see kind_docs.h). */
+#include "config.h"
+
+#include "kind_docs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "file_kind.h"
+#include "sandlint/plugin.h"
+#include "word_wrap.h"
+#include "xalloc.h"
+
+/* What discovery (core/discover/, core/kinds/file_kind.c) finds as each
+ * kind, in the order --help and sandlint(1) list them. */
+static const struct {
+    int kind;
+    const char *found;
+} kinds[] = {
+    { SL_KIND_COMPOSE,
+      "(docker-)compose*.yml and .yaml, and every file a Compose file names "
+      "in include or extends.file, whatever its name" },
+    { SL_KIND_AGENT_ENV,
+      "values.yaml, helm-values*.yaml and *-values.yaml (also .yml) holding "
+      "values of inspect_k8s_sandbox's agent-env Helm chart (other charts' "
+      "values are skipped)" },
+    { SL_KIND_KUBERNETES,
+      "*.yaml and *.yml with top-level apiVersion and kind, under the "
+      "kubernetes globs of the configuration" },
+};
+
+#define NAME_COLUMN 16
+
+void kind_docs_print(FILE *out, size_t width)
+{
+    for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++) {
+        const char *name = file_kind_name(kinds[i].kind);
+        char *first = xasprintf("  %-*s", NAME_COLUMN - 2, name);
+        if (strlen(name) > NAME_COLUMN - 3) {
+            /* A long name gets the line to itself. */
+            fprintf(out, "  %s\n", name);
+            memset(first, ' ', NAME_COLUMN);
+        }
+        word_wrap(out, kinds[i].found, strlen(kinds[i].found), first,
+                  "                ", width);
+        free(first);
+    }
+}
