@@ -37,12 +37,19 @@ dir="${RUNNER_TEMP:-/tmp}/sandlint-image"
 mkdir -p "$dir"
 # The workspace's path is quoted for the shell whatever it holds.
 volume=$(printf '%q' "$workspace:$workspace")
+# The runner's temporary directory too, read-only: the pull-request recipe
+# keeps the base branch's configuration there, outside the checkout that
+# --untrusted refuses it in (README.md, "Pull requests").
+temp_volume=
+if [ -n "${RUNNER_TEMP:-}" ] && [ -d "$RUNNER_TEMP" ]; then
+    temp_volume="--volume $(printf '%q' "$RUNNER_TEMP:$RUNNER_TEMP:ro")"
+fi
 cat >"$dir/sandlint" <<SCRIPT
 #!/usr/bin/env bash
 # sandlint from the container image $image (the sandlint action's image input).
 exec $engine run --rm --network none --read-only --tmpfs /tmp --cap-drop ALL \\
     --security-opt no-new-privileges --user "\$(id -u):\$(id -g)" \\
-    --volume $volume --workdir "\$PWD" \\
+    --volume $volume --workdir "\$PWD" $temp_volume \\
     --env NO_COLOR --env FORCE_COLOR --env SANDLINT_UNTRUSTED \\
     $image "\$@"
 SCRIPT

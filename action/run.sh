@@ -16,6 +16,9 @@
 #                       empty: no SARIF run)
 #   INPUT_FAIL_ON_FINDINGS  "false": findings do not fail the step (errors,
 #                       exit status 2, still do)
+#   INPUT_CONFIG        a configuration file, passed as --config when not
+#                       empty (the base branch's, for pull requests)
+#   INPUT_UNTRUSTED     "true": the checkout may be hostile: --untrusted
 # Writes sarif-file= and exit-code= to $GITHUB_OUTPUT.  Exits with
 # sandlint's status (0 for findings when INPUT_FAIL_ON_FINDINGS is false).
 set -uo pipefail
@@ -35,6 +38,31 @@ set +f
 if [ -n "${INPUT_EXTEND_SELECT:-}" ]; then
     options+=(--extend-select "$INPUT_EXTEND_SELECT")
 fi
+if [ -n "${INPUT_CONFIG:-}" ]; then
+    options+=(--config "$INPUT_CONFIG")
+fi
+case ${INPUT_UNTRUSTED:-false} in
+    true) options+=(--untrusted) ;;
+    false|'') ;;
+    *) echo "sandlint action: untrusted must be true or false, not '$INPUT_UNTRUSTED'" >&2
+       echo "exit-code=2" >> "$output"
+       exit 2 ;;
+esac
+
+# The SARIF file's directory is made only where no link leads elsewhere:
+# the checkout may have planted one (sandlint then refuses to write there).
+make_directory() {
+    local path=$1 walked=
+    local -a parts
+    IFS=/ read -r -a parts <<< "$path"
+    [ "${path#/}" != "$path" ] && walked=/
+    for part in "${parts[@]}"; do
+        [ -n "$part" ] || continue
+        walked=${walked:+${walked%/}/}$part
+        [ -L "$walked" ] && return 0
+    done
+    mkdir -p -- "$path"
+}
 
 # run ARGS...: prints the command, runs it, returns its status.
 run() {
@@ -44,7 +72,7 @@ run() {
 
 status=0
 if [ -n "$sarif" ]; then
-    mkdir -p "$(dirname "$sarif")"
+    make_directory "$(dirname "$sarif")"
     run "$sandlint" --format sarif --output "$sarif" --quiet "${options[@]}" -- "${paths[@]}"
     status=$?
     if [ "$status" -le 1 ] && [ -s "$sarif" ]; then

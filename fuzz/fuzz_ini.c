@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct config config;
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, false };
     config_init(&config);
     if (config_parse_ini(&config, (const char *)data, size, &error) == 0)
         fuzz_edit_allowlist(CONFIG_INI, (const char *)data, size, &config);

@@ -1,6 +1,7 @@
 /*
  * fuzz_suppress.c - libFuzzer target: the suppression-comment scanner, on
- * a file_check holding one finding per line for every rule.
+ * a file_check holding one finding per line for every rule; then, as
+ * --untrusted reads them, the same comments, which must suppress nothing.
  */
 #include "config.h"
 
@@ -81,6 +82,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             (finding->comment < check.result.comment_count))
             __builtin_trap();
     }
+    file_check_release(&check);
+
+    /* --untrusted: the same comments suppress nothing, and each is
+     * reported. */
+    file_check_init(&check, &registry, "fuzz.yaml", "fuzz");
+    for (unsigned l = 1; l <= lines; l++) {
+        struct finding_spec spec = {
+            .rule = CORE_RULE_COUNT, .severity = SL_SEVERITY_ERROR, .line = l,
+            .column = 1, .message = "fuzz",
+        };
+        finding_set_add(&check.result.findings, &spec);
+    }
+    size_t before = check.result.findings.count;
+    suppress_refuse(text, size, &check);
+    for (size_t i = 0; i < check.result.findings.count; i++) {
+        const struct finding *finding = &check.result.findings.items[i];
+        if (finding->status == STATUS_SUPPRESSED ||
+            (i >= before && finding->rule != CORE_RULE_SUPPRESSION))
+            __builtin_trap();
+    }
+    if (check.result.comment_count != 0)
+        __builtin_trap();
     file_check_release(&check);
     return 0;
 }

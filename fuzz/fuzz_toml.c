@@ -72,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();   /* every error has a position and a message */
     }
     struct config config;
-    struct config_error config_error = { NULL, { 0, 0 } };
+    struct config_error config_error = { NULL, { 0, 0 }, false };
     config_init(&config);
     if (config_parse_toml(&config, (const char *)data, size, &config_error) == 0)
         fuzz_edit_allowlist(CONFIG_TOML, (const char *)data, size, &config);

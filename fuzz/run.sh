@@ -4,9 +4,10 @@
 # the golden fixtures, the shared corpus and the toml-test cases.  The
 # growing corpus is kept in fuzz/corpus/TARGET (not committed); crashes
 # land in fuzz/crashes/TARGET.  Targets: compose toml ini suppress
-# interpolation.
+# interpolation jsonc shell_words (the last two seeded from
+# fuzz/seeds/TARGET, shell_words also from the project's own shell scripts).
 set -eu
-target=${1:?target: compose, toml, ini, suppress or interpolation}
+target=${1:?target: compose, toml, ini, suppress, interpolation, jsonc or shell_words}
 seconds=${2:-60}
 jobs=${3:-1}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -64,6 +65,11 @@ if [ -z "$(ls -A "$corpus")" ]; then
                 seed "$tmp"
             done
             rm -f "$tmp" ;;
+        jsonc)
+            seed "$here"/seeds/jsonc/* "$top"/tests/fuzz-regressions/jsonc/* ;;
+        shell_words)
+            seed "$here"/seeds/shell_words/* "$top"/tests/fuzz-regressions/shell_words/* \
+                 "$top"/tests/*.sh "$top"/fuzz/run.sh "$top"/maint/*.sh "$top"/action/*.sh ;;
     esac
 fi
 dict=""

@@ -37,7 +37,7 @@ action = json.load(open(sys.argv[1]))
 problems = []
 if action["runs"]["using"] != "composite":
     problems.append("not composite")
-for name in ("paths", "format", "extend-select", "args", "sarif-file"):
+for name in ("paths", "format", "extend-select", "args", "sarif-file", "config", "untrusted"):
     if name not in action["inputs"]:
         problems.append("no input " + name)
 if "sarif-file" not in action["outputs"]:
@@ -189,8 +189,104 @@ for flags in "run --rm --network none --read-only" "--cap-drop ALL" "--security-
         "example.org/sandlint:test --format"; do
     contains "$scratch/docker.line" "$flags" "image input: docker $flags"
 done
+contains "$scratch/docker.line" "--volume $RUNNER_TEMP:$RUNNER_TEMP:ro" \
+    "image input: the runner's temporary directory, read-only (the pull-request recipe's config)"
 PATH="$scratch/engine:$PATH" run_action "$scratch/bad-image.log" image='x; touch pwned'
 [ "$(field status)" = 2 ] && [ ! -e pwned ] && pass "image input: a reference that is not one is refused" \
     || fail "image input 'x; touch pwned': status $(field status)"
+
+# --- pull requests: README.md's recipe, end to end -----------------------------------
+# A base branch whose configuration accepts one reviewed finding, and a pull
+# request that adds a privileged service with every exception its author
+# can write: a suppression comment, an allowlist entry, an ignore.  The
+# recipe's steps come from README.md itself.
+if ! command -v git >/dev/null 2>&1; then
+    echo "action.sh: SKIP (partly): git is missing; the pull-request recipe is not run"
+    echo "action.sh: the first run (build and check) took ${first_seconds}s"
+    finish
+fi
+recipe="$scratch/recipe.yaml"
+"$python" - "$abs_top_srcdir/README.md" > "$recipe" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+marker = text.index("<!-- The pull-request recipe")
+print(re.search(r"```yaml\n(.*?)```", text[marker:], re.S).group(1))
+PY
+"$abs_top_builddir/tests/yaml_json" "$recipe" > "$scratch/recipe.json" \
+    && pass "README.md: the pull-request recipe is valid YAML" || fail "README.md: recipe: $(cat "$recipe")"
+# recipe EXPRESSION : a value of the recipe's steps, by a Python expression
+# over its list of steps.
+recipe() { "$python" -c 'import json, sys; steps = json.load(open(sys.argv[1]))["jobs"]["sandlint"]["steps"]; print(eval(sys.argv[2]))' "$scratch/recipe.json" "$1"; }
+
+git_quiet() { git -c user.name=test -c user.email=test@example.invalid -c init.defaultBranch=main "$@" >/dev/null 2>&1; }
+mkdir "$scratch/origin.git" "$scratch/pr-temp" "$scratch/elsewhere"
+git_quiet init --bare "$scratch/origin.git"
+git_quiet clone "$scratch/origin.git" "$scratch/pr"
+cd "$scratch/pr"
+mkdir -p evals/reviewed evals/new
+printf 'services:\n  web:\n    privileged: true\n' > evals/reviewed/compose.yaml
+printf '[allowlist sandbox_privileges]\nevals/reviewed/compose.yaml = web:privileged\n' > .sandlint.ini
+git_quiet add -A
+git_quiet commit -m base
+git_quiet push origin HEAD
+base_sha=$(git rev-parse HEAD)
+cat > evals/new/compose.yaml <<'YAML'
+services:
+  web:
+    # sandlint: ignore[SBX001] -- trust me
+    privileged: true
+YAML
+printf '[sandlint]\nignore = SBX\n[allowlist sandbox_privileges]\nevals/reviewed/compose.yaml = web:privileged\n* = web:privileged\n' \
+    > .sandlint.ini
+git_quiet commit -a -m 'the pull request'
+git_quiet add -A
+git_quiet commit -m 'the pull request, new file'
+
+# Without the recipe, the pull request's exceptions make the check pass.
+run_action "$scratch/naive.log" paths=.
+[ "$(field status)" = 0 ] && pass "without --untrusted, the pull request passes itself" \
+    || fail "naive run: status $(field status)"
+
+# The recipe: the base branch's configuration, outside the checkout...
+config_step=$(recipe '[s["run"] for s in steps if "git show" in s.get("run", "")][0]')
+if BASE_SHA=$base_sha RUNNER_TEMP="$scratch/pr-temp" bash -eo pipefail -c "$config_step" \
+        > "$scratch/config-step.log" 2>&1; then
+    pass "the recipe's configuration step runs"
+else
+    fail "the recipe's configuration step: $(cat "$scratch/config-step.log")"
+fi
+cmp -s "$scratch/pr-temp/sandlint.ini" /dev/stdin <<'INI' && pass "it holds the base branch's configuration" || fail "$(cat "$scratch/pr-temp/sandlint.ini")"
+[allowlist sandbox_privileges]
+evals/reviewed/compose.yaml = web:privileged
+INI
+# ... and the action's inputs, as the recipe gives them.
+config=$(recipe '[s["with"]["config"] for s in steps if "with" in s and "config" in s["with"]][0]' \
+    | sed "s|\${{ runner.temp }}|$scratch/pr-temp|")
+untrusted=$(recipe '[str(s["with"]["untrusted"]).lower() for s in steps if "with" in s and "untrusted" in s["with"]][0]')
+run_action "$scratch/pr.log" paths=. config="$config" untrusted="$untrusted"
+[ "$(field status)" = 1 ] && pass "recipe: the pull request's new privileged service fails" \
+    || fail "recipe: status $(field status): $(tail -5 "$scratch/pr.log")"
+contains "$scratch/pr.log" "--config $scratch/pr-temp/sandlint.ini --untrusted" "recipe: the inputs reach sandlint"
+contains "$scratch/pr.log" "::error file=evals/new/compose.yaml,line=4," "recipe: the new finding is annotated"
+contains "$scratch/pr.log" "::warning file=evals/new/compose.yaml,line=3,col=5,title=SL004" \
+    "recipe: the comment is reported, not honoured"
+lacks "$scratch/pr.log" "file=evals/reviewed" "recipe: the base branch's reviewed finding stays accepted"
+[ -s sandlint.sarif ] && pass "recipe: sandlint.sarif written" || fail "recipe: no SARIF"
+# The pull request's own configuration as config: refused.
+run_action "$scratch/inside.log" paths=. config=.sandlint.ini untrusted=true
+[ "$(field status)" = 2 ] && pass "a config inside the checkout is refused" \
+    || fail "config inside: status $(field status)"
+# A SARIF path through a link the pull request planted: refused, nothing
+# written (nor a directory made) where it leads.
+rm -f sandlint.sarif
+ln -s "$scratch/elsewhere" reports
+run_action "$scratch/planted.log" paths=. config="$config" untrusted=true \
+    sarif-file=reports/deeper/out.sarif
+[ "$(field status)" = 2 ] && pass "a planted link on the SARIF path fails the step" \
+    || fail "planted link: status $(field status)"
+[ -z "$(ls -A "$scratch/elsewhere")" ] && pass "nothing is written or made through it" \
+    || fail "written through the link: $(ls -A "$scratch/elsewhere")"
+run_action "$scratch/bad-input.log" paths=. untrusted=yes
+[ "$(field status)" = 2 ] && pass "untrusted takes true or false" || fail "untrusted=yes: status $(field status)"
 echo "action.sh: the first run (build and check) took ${first_seconds}s"
 finish

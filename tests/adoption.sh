@@ -62,18 +62,24 @@ grep -q '"package": "beta".*"key": "default:privileged".*"allowlisted": true\|"a
 # --- hints ready to paste -------------------------------------------------------
 sed -i '/^alpha = /d' repo/.sandlint.ini
 expect_status 1 "a finding to allowlist" -- --root repo repo
-contains "$out" "hint: remove the setting, or review the required access and add 'alpha = default:cap_add:SYS_ADMIN' under [allowlist sandbox_privileges]" \
-    "INI: the hint gives the line to add and its section"
+contains "$out" "hint: remove the setting, or review the required access and add 'evals/alpha/compose.yaml = default:cap_add:SYS_ADMIN' under [allowlist sandbox_privileges]" \
+    "INI: the hint gives the line to add, scoped to the file, and its section"
 mkdir -p toml/evals/alpha
 cp repo/evals/alpha/compose.yaml toml/evals/alpha/
 printf '[tool.sandlint]\npackages = ["evals/*"]\n' > toml/pyproject.toml
 expect_status 1 "pyproject" -- --root toml toml
-contains "$out" "add 'alpha = [\"default:privileged\"]' under [tool.sandlint.allowlists.sandbox_privileges]" \
+contains "$out" "add '\"evals/alpha/compose.yaml\" = [\"default:privileged\"]' under [tool.sandlint.allowlists.sandbox_privileges]" \
     "TOML: the hint gives the TOML form"
 printf '[tool.inspect-evals-lint]\n' > toml/pyproject.toml
 expect_status 1 "inspect-evals-lint table" -- --root toml toml
-contains "$out" "under [tool.inspect-evals-lint.allowlists.sandbox_privileges]" \
-    "TOML: an inspect-evals-lint configuration gets its own table"
+contains "$out" "add '\"evals/alpha/compose.yaml\" = [\"default:privileged\"]' under [tool.sandlint.allowlists.sandbox_privileges]" \
+    "TOML: a file entry goes to sandlint's table even beside inspect-evals-lint's"
+mkdir -p elsewhere
+cp repo/evals/alpha/compose.yaml elsewhere/
+expect_status 1 "a file outside the root" -- --root toml elsewhere
+contains "$out" "review the required access and run with a --root that holds the file to allowlist it" \
+    "a file outside the root: no entry is offered (never one for '*')"
+lacks "$out" "'* = " "no '*' entry is offered"
 
 # --- exit status ----------------------------------------------------------------
 printf 'services:\n  web:\n    cap_add: ["${CAP}"]\n' > warn.yaml

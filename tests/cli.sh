@@ -27,7 +27,7 @@ expect_status 2 "empty --select" -- --select "" clean && contains "$err" "empty 
 expect_status 0 "clean tree" -- clean && contains "$err" "0 errors, 0 warnings in 1 file (1 service)" "summary on stderr"
 [ -s "$out" ] && fail "clean run printed findings" || pass "clean run prints nothing on stdout"
 expect_status 1 "error finding" -- dirty && contains "$out" "dirty/compose.yaml:3:5: error: privileged mode" "compiler-style line"
-contains "$out" "    hint: remove the setting, or review the required access and add '* = web:privileged' under [allowlist sandbox_privileges]" "the hint gives the entry ready to paste"
+contains "$out" "    hint: remove the setting, or review the required access and add 'dirty/compose.yaml = web:privileged' under [allowlist sandbox_privileges]" "the hint gives the entry ready to paste (scoped to the file)"
 contains "$err" "1 error, 0 warnings in 1 file (1 service)" "singular summary"
 expect_status 0 "warnings only" -- warn && contains "$out" "warning: cap_add entry '\${CAP}' is interpolated and cannot be checked [SBX001]" "warning line"
 expect_status 1 "mixed operands" -- clean warn dirty && contains "$err" "1 error, 1 warning in 3 files (3 services)" "counts across operands"

@@ -95,23 +95,5 @@ set -e
 [ "$status" -eq 2 ] && pass "bad SANDLINT_CONFINE" || fail "bad SANDLINT_CONFINE: exit $status"
 expect_status 1 "auto is quiet where confinement works" -- tree
 lacks "$err" "note:" "no confinement note when confined"
-if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
-    # Make Landlock look missing (ENOSYS): auto notes it and goes on;
-    # require refuses.
-    set +e
-    strace -f -qq -o /dev/null -e inject=landlock_create_ruleset:error=ENOSYS \
-        "$SANDLINT" --confine=auto tree >"$out" 2>"$err"
-    status=$?
-    set -e
-    [ "$status" -eq 1 ] && pass "auto without Landlock still checks" || fail "auto without Landlock: exit $status"
-    contains "$err" "note: no Landlock confinement (this kernel has no Landlock)" "auto says once that it cannot confine"
-    [ "$(grep -c 'note:' "$err")" -eq 1 ] && pass "the note appears once" || fail "note repeated"
-    set +e
-    strace -f -qq -o /dev/null -e inject=landlock_create_ruleset:error=ENOSYS \
-        "$SANDLINT" --confine=require tree >"$out" 2>"$err"
-    status=$?
-    set -e
-    [ "$status" -eq 2 ] && pass "require without Landlock exits 2" || fail "require without Landlock: exit $status"
-    contains "$err" "cannot confine the scan (--confine=require)" "require says why"
-fi
+# Landlock or seccomp that fail (strace makes them): tests/confine_strace.sh.
 finish

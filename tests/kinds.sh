@@ -56,8 +56,8 @@ contains "$out" '"message": "Allowlisted: runtimeClassName' "'* = S:runtimeClass
 contains "$out" '"key": "Pod/runner:hostPID", "message": "Allowlisted: ' "a workload key in the allowlist"
 printf '[sandlint]\nkubernetes = deploy/**\n' > repo/.sandlint.ini
 expect_status 0 "--update-allowlist" -- --root repo --update-allowlist repo
-contains repo/.sandlint.ini "* = Pod/runner:hostPID" "--update-allowlist writes the workload key"
-contains repo/.sandlint.ini "* = default:runtimeClassName:runc" "and the agent-env key"
+contains repo/.sandlint.ini "deploy/nested/pod.yaml = Pod/runner:hostPID" "--update-allowlist writes the workload key, scoped to its file"
+contains repo/.sandlint.ini "task/values.yaml = default:runtimeClassName:runc" "and the agent-env key"
 expect_status 0 "a run after the update passes" -- --root repo repo
 
 # --- standard input and output formats ---------------------------------------

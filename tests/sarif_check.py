@@ -3,7 +3,9 @@
 every result has a location with startLine >= 1, every rule has help text,
 every result has a partial fingerprint, rules and results carry the
 security tag and a security-severity GitHub can rank, and no absolute path
-of the scanning machine appears (artifacts are relative to %SRCROOT%).
+of the scanning machine appears (artifacts are relative to %SRCROOT% and
+never climb out of it; a file outside the root is named by its last
+component under OUTSIDE_SRCROOT).
 Usage: sarif_check.py SCHEMA FILE..."""
 import json
 import sys
@@ -53,7 +55,10 @@ for path in sys.argv[2:]:
             print(f"{path}: result lacks security-severity or tags: {result['message']}")
             failures += 1
         artifact = result["locations"][0]["physicalLocation"]["artifactLocation"]
-        if artifact.get("uriBaseId") != "%SRCROOT%" or artifact["uri"].startswith(("/", "file:")):
+        # A file outside the root is named by its last component alone.
+        outside = artifact.get("uriBaseId") == "OUTSIDE_SRCROOT" and "/" not in artifact["uri"]
+        if (artifact.get("uriBaseId") != "%SRCROOT%" and not outside) or \
+                artifact["uri"].startswith(("/", "file:", "../")) or artifact["uri"] == "..":
             print(f"{path}: result not relative to %SRCROOT%: {artifact}")
             failures += 1
         if rules[result["ruleIndex"]]["id"] != result["ruleId"]:

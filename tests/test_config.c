@@ -26,6 +26,7 @@ static int parse(struct config *config, enum format format, const char *text,
 {
     config_init(config);
     error->message = NULL;
+    error->redact = false;
     return format == INI ? config_parse_ini(config, text, length, error)
                          : config_parse_toml(config, text, length, error);
 }
@@ -88,8 +89,8 @@ static void test_ini_continuation_keeps_long_names(void **state)
     struct config config;
     parse_ok(&config, INI, text);
     assert_int_equal(config.entry_count, 2);
-    assert_item(&config.entries[0].package, name, 2, 1);
-    assert_item(&config.entries[1].package, name, 2, 1);
+    assert_item(&config.entries[0].scope, name, 2, 1);
+    assert_item(&config.entries[1].scope, name, 2, 1);
     assert_item(&config.entries[1].key, "web:cap_add:SYS_ADMIN", 3, 5);
     config_release(&config);
 }
@@ -188,7 +189,7 @@ static void test_ini_rule_options(void **state)
     assert_int_equal(depth->value_pos.line, 2);
     assert_int_equal(depth->value_pos.column, 9);
 
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, false };
     int64_t number;
     assert_int_equal(config_rule_option_integer(depth, &number, &error), 0);
     assert_int_equal(number, 3);
@@ -263,7 +264,7 @@ static void test_ini_integer_range(void **state)
         snprintf(text, sizeof(text), "[rule R]\nn = %s\n", cases[i].text);
         struct config config;
         parse_ok(&config, INI, text);
-        struct config_error error = { NULL, { 0, 0 } };
+        struct config_error error = { NULL, { 0, 0 }, false };
         int64_t value = 0;
         int result = config_rule_option_integer(config_rule_option_find(&config, "R", "n"),
                                                 &value, &error);
@@ -296,7 +297,7 @@ static void test_toml_new_settings_and_rule_options(void **state)
     assert_item(&config.extend_select.items[1], "SBX1", 3, 36);
     assert_int_equal(config.rule_option_count, 6);
 
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, false };
     const struct config_rule_option *depth = config_rule_option_find(&config, "SBX003",
                                                                      "depth");
     assert_non_null(depth);
@@ -367,7 +368,7 @@ static void test_toml_nul_bytes(void **state)
     expect_error(TOML, "[tool.sandlint.allowlists.\"sandbox_privileges\\u0000\"]\n", 1, 27,
                  "allowlist group 'sandbox_privileges\\x00' holds a NUL byte");
     expect_error(TOML, "[tool.sandlint.allowlists.g]\n\"p\\u0000\" = [\"k\"]\n", 2, 1,
-                 "package name 'p\\x00' holds a NUL byte");
+                 "allowlist scope 'p\\x00' holds a NUL byte");
     /* Every byte of the file that a message shows is escaped. */
     expect_error(TOML, "[tool.sandlint.allowlists.\"g\\u001b[2J\"]\np = 1\n", 2, 5,
                  "tool.sandlint.allowlists.g\\x1b[2J must be a string");
@@ -422,7 +423,7 @@ static void test_trust(void **state)
     for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
         struct config config;
         parse_ok(&config, INI, refused[i].text);
-        struct config_error error = { NULL, { 0, 0 } };
+        struct config_error error = { NULL, { 0, 0 }, false };
         assert_int_equal(config_check_trust(&config, &error), -1);
         assert_int_equal(error.pos.line, refused[i].line);
         assert_int_equal(error.pos.column, refused[i].column);
@@ -436,7 +437,7 @@ static void test_trust(void **state)
     struct config config;
     parse_ok(&config, TOML, "[tool.sandlint]\nplugins = [\"good\", \"acme-net\"]\n"
              "plugin-dir = []\n");
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, false };
     assert_int_equal(config_check_trust(&config, &error), 0);
     config_release(&config);
 }

@@ -16,11 +16,14 @@
 #include "config_edit.h"
 #include "config_file.h"
 #include "source.h"
+#include "text_buffer.h"
+#include "toml/toml_write.h"
+#include "utf8.h"
 
 #define MAX_CHANGES 8
 
 struct change {
-    const char *group, *package, *key;
+    const char *group, *scope, *key;
     size_t key_length;          /* 0: strlen(key) */
 };
 
@@ -55,8 +58,8 @@ static void to_edit_entries(const struct change *changes, size_t count,
     for (size_t i = 0; i < count; i++) {
         entries[i].group = changes[i].group;
         entries[i].group_length = strlen(changes[i].group);
-        entries[i].package = changes[i].package;
-        entries[i].package_length = strlen(changes[i].package);
+        entries[i].scope = changes[i].scope;
+        entries[i].scope_length = strlen(changes[i].scope);
         entries[i].key = changes[i].key;
         entries[i].key_length = key_length(&changes[i]);
     }
@@ -64,7 +67,7 @@ static void to_edit_entries(const struct change *changes, size_t count,
 
 static int parse(enum config_format format, const char *text, struct config *config)
 {
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, false };
     config_init(config);
     int result = format == CONFIG_INI ? config_parse_ini(config, text, strlen(text), &error)
                                       : config_parse_toml(config, text, strlen(text), &error);
@@ -82,14 +85,14 @@ static void find_removals(const struct edit_case *c, const struct config *config
         for (i = 0; i < config->entry_count; i++) {
             const struct allowlist_entry *entry = &config->entries[i];
             if (strcmp(entry->group.text, wanted->group) == 0 &&
-                strcmp(entry->package.text, wanted->package) == 0 &&
+                strcmp(entry->scope.text, wanted->scope) == 0 &&
                 entry->key.length == key_length(wanted) &&
                 memcmp(entry->key.text, wanted->key, entry->key.length) == 0)
                 break;
         }
         if (i == config->entry_count)
             fail_msg("%s: no entry %s/%s/%s to remove", c->name, wanted->group,
-                     wanted->package, wanted->key);
+                     wanted->scope, wanted->key);
         removals[r] = config->entries[i];
     }
 }
@@ -108,7 +111,7 @@ static void run_case(const struct edit_case *c)
         find_removals(c, &config, remove, remove_count);
     }
     struct config_edit_result result;
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, false };
     int status = config_edit_allowlist(c->format, c->input, c->input ? strlen(c->input) : 0,
                                        add, add_count, remove, remove_count, &result,
                                        &error);
@@ -311,7 +314,7 @@ static const struct edit_case ini_cases[] = {
         "    2\n",
         { { NULL, NULL, NULL, 0 } },
         { { "g", "a", "1", 0 } },
-        NULL, 0, 0, 2, 5, "the indented line 3 continues package 'a'",
+        NULL, 0, 0, 2, 5, "the indented line 3 continues 'a'",
     },
     {
         "INI: added and removed stays, present is not added twice", CONFIG_INI,
@@ -322,6 +325,44 @@ static const struct edit_case ini_cases[] = {
         "[allowlist g]\n"
         "a = 1\n",
         0, 0, 0, 0, NULL,
+    },
+    {
+        "INI: two equal additions make one entry", CONFIG_INI,
+        "[allowlist g]\n",
+        { { "g", "p", "1", 0 }, { "g", "p", "1", 0 } },
+        { { NULL, NULL, NULL, 0 } },
+        "[allowlist g]\n"
+        "p = 1\n",
+        1, 0, 0, 0, NULL,
+    },
+    {
+        "INI: path scopes are written like package names", CONFIG_INI,
+        "[allowlist g]\n"
+        "evals/a/compose.yaml = web:pid:host\n",
+        { { "g", "evals/a/compose.yaml", "web:privileged", 0 },
+          { "g", "./compose.yaml", "web:privileged", 0 },
+          { "g", "evals/b/", "web:privileged", 0 } },
+        { { NULL, NULL, NULL, 0 } },
+        "[allowlist g]\n"
+        "evals/a/compose.yaml = web:pid:host\n"
+        "evals/a/compose.yaml = web:privileged\n"
+        "./compose.yaml = web:privileged\n"
+        "evals/b/ = web:privileged\n",
+        3, 0, 0, 0, NULL,
+    },
+    {
+        "INI: a path with ':' cannot be written", CONFIG_INI,
+        "[allowlist g]\n",
+        { { "g", "evals/a:b/compose.yaml", "k", 0 } },
+        { { NULL, NULL, NULL, 0 } },
+        NULL, 0, 0, 0, 0, "the scope: a name ends at the first '=' or ':'",
+    },
+    {
+        "INI: a bidi control cannot be written (TOML escapes it)", CONFIG_INI,
+        "[allowlist g]\n",
+        { { "g", "p", "web:cap_add:\xe2\x80\xaeNIMDA_SYS", 0 } },
+        { { NULL, NULL, NULL, 0 } },
+        NULL, 0, 0, 0, 0, "control character or an invisible formatting character",
     },
     {
         "INI: keys with quotes, backslashes, unicode, '=' and ':'", CONFIG_INI,
@@ -365,7 +406,7 @@ static const struct edit_case ini_cases[] = {
         "[allowlist g]\n",
         { { "g", "a:b", "k", 0 } },
         { { NULL, NULL, NULL, 0 } },
-        NULL, 0, 0, 0, 0, "the package name: a name ends at the first '=' or ':'",
+        NULL, 0, 0, 0, 0, "the scope: a name ends at the first '=' or ':'",
     },
     {
         "INI: a syntax error in the file", CONFIG_INI,
@@ -425,6 +466,40 @@ static const struct edit_case toml_cases[] = {
         "[tool.ruff]\n"
         "src = [\"src\"]\n",
         3, 0, 0, 0, NULL,
+    },
+    {
+        "TOML: paths go to sandlint's table, never to inspect-evals-lint's", CONFIG_TOML,
+        IEL
+        "cybench = [\"default:privileged\"]\n",
+        { { SP, "cybench", "default:pid:host", 0 },
+          { SP, "evals/cybench/compose.yaml", "default:cap_add:ALL", 0 },
+          { SP, "./compose.yaml", "web:privileged", 0 } },
+        { { NULL, NULL, NULL, 0 } },
+        IEL
+        "cybench = [\"default:privileged\", \"default:pid:host\"]\n"
+        "\n"
+        "[tool.sandlint.allowlists.sandbox_privileges]\n"
+        "\"./compose.yaml\" = [\"web:privileged\"]\n"
+        "\"evals/cybench/compose.yaml\" = [\"default:cap_add:ALL\"]\n",
+        3, 0, 0, 0, NULL,
+    },
+    {
+        "TOML: with both tables, paths join sandlint's, packages the later", CONFIG_TOML,
+        "[tool.sandlint.allowlists.sandbox_privileges]\n"
+        "\"a/compose.yaml\" = [\"k\"]\n"
+        "\n"
+        IEL
+        "cybench = [\"default:privileged\"]\n",
+        { { SP, "b/compose.yaml", "k", 0 }, { SP, "dind", "k", 0 } },
+        { { NULL, NULL, NULL, 0 } },
+        "[tool.sandlint.allowlists.sandbox_privileges]\n"
+        "\"a/compose.yaml\" = [\"k\"]\n"
+        "\"b/compose.yaml\" = [\"k\"]\n"
+        "\n"
+        IEL
+        "cybench = [\"default:privileged\"]\n"
+        "dind = [\"k\"]\n",
+        2, 0, 0, 0, NULL,
     },
     {
         "TOML: inline arrays stay inline, in their separator style", CONFIG_TOML,
@@ -574,7 +649,7 @@ static const struct edit_case toml_cases[] = {
         "allowlists = { g = { a = [\"1\"] } }\n",
         { { "g", "new", "0", 0 } },
         { { NULL, NULL, NULL, 0 } },
-        NULL, 0, 0, 2, 20, "cannot add package 'new' to the allowlist table of g here "
+        NULL, 0, 0, 2, 20, "cannot add 'new' to the allowlist table of g here "
                            "(it is an inline table)",
     },
     {
@@ -631,6 +706,41 @@ static void test_toml_cases(void **state)
         run_case(&toml_cases[i]);
 }
 
+/* INI and TOML treat the same characters alike: every code point the TOML
+ * writer escapes, INI refuses, and INI holds every other one TOML writes as
+ * it is (controls, bidirectional controls, separators, BOM included). */
+static void test_same_characters_in_ini_and_toml(void **state)
+{
+    (void)state;
+    size_t refused = 0;
+    for (uint32_t code = 1; code < 0x30000; code++) {
+        if (code >= 0xD800 && code <= 0xDFFF)
+            continue;
+        unsigned char bytes[8] = { 'k' };
+        size_t length = 1 + utf8_encode(code, bytes + 1);
+        bytes[length++] = 'k';
+        struct config_edit_entry entry = { "g", 1, "p", 1, (const char *)bytes, length };
+        const char *what, *problem;
+        bool ini_refuses = config_edit_ini_writable(&entry, &what, &problem) != 0;
+        struct text_buffer written = TEXT_BUFFER_INIT;
+        assert_true(toml_write_string(&written, (const char *)bytes, length));
+        bool toml_escapes = written.length != length + 2 ||
+                            memcmp(written.bytes + 1, bytes, length) != 0;
+        /* Quotes and backslashes: TOML escapes them, INI needs no escape;
+         * ';' and blanks: only INI's comment and trimming rules. */
+        bool ordinary_for_ini = code == '"' || code == '\\';
+        bool ini_syntax = code == ' ' || code == ';';
+        if (!ordinary_for_ini && !ini_syntax && ini_refuses != toml_escapes)
+            fail_msg("U+%04X: INI %s, TOML %s", (unsigned)code,
+                     ini_refuses ? "refuses" : "writes", toml_escapes ? "escapes" : "writes");
+        refused += ini_refuses;
+        text_buffer_release(&written);
+    }
+    /* C0 (tab too; NUL is not tried), DEL, C1, 0x061C, 0x200E-F, 0x2028-E,
+     * 0x2066-9, 0xFEFF. */
+    assert_int_equal(refused, 31 + 1 + 32 + 1 + 2 + 7 + 4 + 1);
+}
+
 /* An entry in both allowlists: the second one listed goes, the first stays. */
 static void test_remove_one_of_two_equal_entries(void **state)
 {
@@ -640,7 +750,7 @@ static void test_remove_one_of_two_equal_entries(void **state)
     assert_int_equal(parse(CONFIG_INI, text, &config), 0);
     assert_int_equal(config.entry_count, 3);
     struct config_edit_result result;
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, false };
     assert_int_equal(config_edit_allowlist(CONFIG_INI, text, strlen(text), NULL, 0,
                                            &config.entries[2], 1, &result, &error), 0);
     assert_string_equal(result.text, "[allowlist g]\na = 1\nb = 2\n");
@@ -718,7 +828,7 @@ static void test_inspect_evals_pyproject(void **state)
     struct config_edit_entry add[sizeof(changes) / sizeof(changes[0])];
     to_edit_entries(changes, count, add);
     struct config_edit_result result;
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, false };
     if (config_edit_allowlist(CONFIG_TOML, text, strlen(text), add, count, NULL, 0, &result,
                               &error) != 0)
         fail_msg("refused at %u:%u: %s", error.pos.line, error.pos.column, error.message);
@@ -753,7 +863,7 @@ static void test_inspect_evals_pyproject(void **state)
     for (size_t i = 0; i < edited.entry_count; i++) {
         const struct allowlist_entry *entry = &edited.entries[i];
         if (strcmp(entry->key.text, "default:privileged") == 0 &&
-            strcmp(entry->package.text, "cybench") == 0)
+            strcmp(entry->scope.text, "cybench") == 0)
             continue;
         remove[removals++] = *entry;
     }
@@ -781,6 +891,7 @@ int main(void)
         cmocka_unit_test(test_ini_cases),
         cmocka_unit_test(test_toml_cases),
         cmocka_unit_test(test_remove_one_of_two_equal_entries),
+        cmocka_unit_test(test_same_characters_in_ini_and_toml),
         cmocka_unit_test(test_inspect_evals_pyproject),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,7 @@
 /* Unit tests for a finding's way: the one constructor (core/check/finding.c),
- * the result codec and worker frames that carry findings out of a worker
- * (core/run/result_codec.c, core/run/worker_protocol.c), and the allowlist
- * (core/exceptions/allowlist.c). */
+ * and the result codec and worker frames that carry findings out of a worker
+ * (core/run/result_codec.c, core/run/worker_protocol.c).  The allowlist that
+ * accepts findings is tests/test_allowlist.c's. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "allowlist.h"
 #include "file_result.h"
 #include "finding.h"
 #include "registry.h"
@@ -419,88 +418,6 @@ static void test_codec_refuses_malformed_results(void **state)
     expect_refused(trailing_byte, "trailing bytes");
 }
 
-/* ------------------------------------------------------------------ */
-/* the allowlist                                                       */
-/* ------------------------------------------------------------------ */
-
-static struct config_item item(const char *text, unsigned line)
-{
-    struct config_item result = { (char *)text, strlen(text), { line, 1 } };
-    return result;
-}
-
-/* Coverage for the stale-entry tests: the packages listed are fully
- * checked. */
-static bool listed_as_checked(void *data, const char *package)
-{
-    return string_list_has(data, package);
-}
-
-static void test_allowlist_changes_only_state(void **state)
-{
-    (void)state;
-    struct config config;
-    config_init(&config);
-    struct config_item group = item("IESC001", 2), package = item("pkg", 3);
-    struct config_item key = item("web:cap_add:SYS_ADMIN", 3);
-    config_add_entry(&config, &group, &package, &key);
-    struct config_item other_package = item("other", 4);
-    struct config_item stale_key = item("web:privileged", 4);
-    config_add_entry(&config, &group, &other_package, &stale_key);
-
-    struct file_result result;
-    sample_result(&result);
-    allowlist_apply(&result, &config, &registry);
-    const struct finding *listed = &result.findings.items[0];
-    assert_int_equal(listed->allowlist_entry, 0);
-    assert_int_equal(listed->status, STATUS_WARN);
-    assert_int_equal(listed->severity, SL_SEVERITY_ERROR);   /* a fact */
-    assert_int_equal(finding_effective_severity(listed), SL_SEVERITY_WARNING);
-    assert_string_equal(listed->message, "m");                /* not rewritten */
-    assert_true(config.entries[0].used);
-    assert_false(config.entries[1].used);
-    assert_int_equal(result.findings.items[1].allowlist_entry, FINDING_NONE);
-
-    /* The same key in another package is not listed. */
-    struct file_result elsewhere;
-    file_result_init(&elsewhere, "b/compose.yaml", "third");
-    add(&elsewhere.findings, SBX001, SL_SEVERITY_ERROR, 1, "SYS_ADMIN", 9);
-    allowlist_apply(&elsewhere, &config, &registry);
-    assert_int_equal(elsewhere.findings.items[0].allowlist_entry, FINDING_NONE);
-    assert_int_equal(elsewhere.findings.items[0].status, STATUS_FAIL);
-
-    /* Stale: only the unused entry of a fully checked package. */
-    struct string_list checked = STRING_LIST_INIT, incomplete = STRING_LIST_INIT;
-    string_list_add(&checked, "pkg");
-    struct file_result *stale = NULL;
-    assert_int_equal(allowlist_report_stale(&config, &registry, ".sandlint.ini",
-                                            listed_as_checked, &checked,
-                                            &incomplete, &stale), 0);
-    free(stale);
-    string_list_add(&checked, "other");
-    assert_int_equal(allowlist_report_stale(&config, &registry, ".sandlint.ini",
-                                            listed_as_checked, &checked,
-                                            &incomplete, &stale), 1);
-    assert_string_equal(stale[0].package, "other");
-    assert_int_equal(stale[0].findings.items[0].line, 4);
-    assert_string_equal(stale[0].findings.items[0].key, "web:privileged");
-    file_result_release(&stale[0]);
-    free(stale);
-    /* A package with an unread file cannot be judged. */
-    string_list_add(&incomplete, "other");
-    assert_int_equal(allowlist_report_stale(&config, &registry, ".sandlint.ini",
-                                            listed_as_checked, &checked,
-                                            &incomplete, &stale), 0);
-    free(stale);
-
-    string_list_release(&checked);
-    string_list_release(&incomplete);
-    file_result_release(&elsewhere);
-    file_result_release(&result);
-    /* config_release frees the copies config_add_entry made. */
-    config_release(&config);
-}
-
 /* A configured severity is applied when a finding is made: to a plugin's
  * finding at its rule's default and to every finding of a core code, never
  * to a plugin's explicit "cannot be checked" warning. */
@@ -564,7 +481,6 @@ int main(void)
         T(test_codec_round_trip),
         T(test_codec_chunks_many_findings),
         T(test_codec_refuses_malformed_results),
-        T(test_allowlist_changes_only_state),
         T(test_configured_severity_made_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

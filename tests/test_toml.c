@@ -646,7 +646,8 @@ static void test_deep_inline_tables(void **state)
 /* Tables nested by long headers and dotted keys need no recursion. */
 static void test_deep_tables(void **state)
 {
-    const size_t n = 100000;
+    /* As deep as a header or a dotted key may go (each part is a table). */
+    const size_t n = TOML_MAX_KEY_PARTS;
     char *text, *dotted, *both;
     struct toml_doc *doc;
     const struct toml_value *v;
@@ -675,13 +676,22 @@ static void test_deep_tables(void **state)
     memcpy(both + length, text, length + 1);
     expect_error(both, 3, 1, "duplicate table");
     free(both);
+    free(text);
+    free(dotted);
+
+    /* One part more is refused at that part: two million parts took over
+     * a gigabyte before the limit. */
+    text = repeat("[a", ".a", n, "]\n");
+    expect_error(text, 1, (unsigned)(2 + 2 * n), "of more than 128 parts");
+    dotted = repeat("b", ".b", n, " = 2\n");
+    expect_error(dotted, 1, (unsigned)(1 + 2 * n), "of more than 128 parts");
     free(dotted);
     free(text);
 }
 
 static void test_huge_inputs(void **state)
 {
-    const size_t nkeys = 200000, nelems = 1000000, slen = 8u << 20;
+    const size_t nkeys = 200000, nelems = TOML_MAX_VALUES, slen = 8u << 20;
     size_t len = nkeys * 32 + 64, o = 0, k;
     char *text = malloc(len);
     struct toml_doc *doc;
@@ -711,13 +721,19 @@ static void test_huge_inputs(void **state)
     expect_error_n(text, o, (unsigned)nkeys + 1, 1, "first defined at 12346:1");
     free(text);
 
-    /* One array with a million elements on one line. */
-    text = repeat("a = [", "1,", nelems, "2]\n");
+    /* One array with as many elements as fit (the root and the array are
+     * values too) on one line. */
+    text = repeat("a = [", "1,", nelems - 3, "2]\n");
     doc = parse_ok(text);
     v = path(doc, "a");
-    assert_int_equal(toml_array_size(v), nelems + 1);
-    assert_pos(toml_value_pos(toml_array_get(v, nelems)), 1, (unsigned)(6 + 2 * nelems));
+    assert_int_equal(toml_array_size(v), nelems - 2);
+    assert_pos(toml_value_pos(toml_array_get(v, nelems - 3)), 1,
+               (unsigned)(6 + 2 * (nelems - 3)));
     toml_doc_free(doc);
+    free(text);
+    /* One more is refused where it starts. */
+    text = repeat("a = [", "1,", nelems - 2, "2]\n");
+    expect_error(text, 1, (unsigned)(6 + 2 * (nelems - 2)), "more than 1000000 values");
     free(text);
 
     /* An 8 MiB string, and an error after it on the same line. */

@@ -56,39 +56,7 @@ for signal in KILL TERM; do
         || fail "SIG$signal: left $leftovers"
 done
 
-# No idle workers: --jobs 8 for two files starts at most two.
-if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
-    set +e
-    strace -f -qq -e trace=clone,clone3,fork,vfork -o "$scratch/trace" \
-        "$SANDLINT" --confine=off --jobs 8 tree >/dev/null 2>&1
-    set -e
-    # A worker is a process of its own (no CLONE_VM); clones that share
-    # memory are threads, such as LeakSanitizer's tracer at exit in the
-    # sanitizer build.
-    forks=$(grep 'clone\|fork' "$scratch/trace" | grep -vc 'CLONE_VM' || true)
-    [ "$forks" -le 2 ] && pass "--jobs 8 on two files starts $forks workers" \
-        || fail "--jobs 8 on two files started $forks processes"
-    # The files that extends names come in rounds after the walk (here
-    # two: common.yml, then deeper.yml); the workers of the first round
-    # check them too.
-    mkdir -p rounds/base
-    printf 'services:\n  app:\n    extends:\n      file: base/common.yml\n      service: web\n' \
-        > rounds/compose.yaml
-    printf 'services:\n  web:\n    extends:\n      file: deeper.yml\n      service: root\n    image: x\n' \
-        > rounds/base/common.yml
-    printf "services:\n  root:\n    image: y\n    privileged: true\n" > rounds/base/deeper.yml
-    set +e
-    strace -f -qq -e trace=clone,clone3,fork,vfork -o "$scratch/trace-rounds" \
-        "$SANDLINT" --confine=off --jobs 1 rounds > rounds.out 2>&1
-    set -e
-    forks=$(grep 'clone\|fork' "$scratch/trace-rounds" | grep -vc 'CLONE_VM' || true)
-    [ "$forks" -eq 1 ] && pass "three rounds of files: one worker" \
-        || fail "three rounds of files started $forks processes"
-    contains rounds.out "rounds/base/deeper.yml:4:5: error: privileged mode" \
-        "the last round's file is checked"
-else
-    echo "workers.sh: strace unavailable: idle-worker check skipped"
-fi
+# No idle workers, one worker for every round: tests/workers_strace.sh.
 
 # An allocation bomb costs one file, with a clear error.  (Not under
 # AddressSanitizer, which needs an unlimited address space.)

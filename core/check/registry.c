@@ -41,16 +41,21 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "not a mapping, so its settings could not be checked.",
               "Make 'services' a mapping of service names to mappings."),
     CORE_RULE("SL004", "suppression-comment", 4.0,
-              "a suppression comment is malformed",
+              "a suppression comment is malformed, unused or not honoured",
               "A '# sandlint: ignore[...]' comment names no rule, has an "
-              "empty selector list, gives no reason, or is an ignore-file "
-              "comment after line 10.",
-              "Write '# sandlint: ignore[CODE] -- reason'."),
+              "empty selector list, gives no reason, is an ignore-file "
+              "comment after line 10, or suppresses nothing; under "
+              "--untrusted, every suppression comment is reported and none "
+              "is honoured, since the tree's author wrote it.",
+              "Write '# sandlint: ignore[CODE] -- reason'; under --untrusted, "
+              "accept the finding in the trusted configuration instead."),
     CORE_RULE("SL005", "stale-allowlist-entry", 4.0,
               "an allowlist entry matches no finding",
-              "An allowlist entry of a package that was checked matched no "
+              "An allowlist entry whose scope (a file, a directory, a "
+              "package or every file) the run checked fully matched no "
               "finding: the setting it allowed is gone.",
-              "Remove the entry from the configuration file."),
+              "Remove the entry from the configuration file "
+              "(sandlint --update-allowlist does)."),
     CORE_RULE("SL006", "plugin-failure", 7.0,
               "a plugin failed while checking a file",
               "A plugin returned an error, crashed or timed out on a file; "

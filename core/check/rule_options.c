@@ -39,7 +39,7 @@ static struct rule_entry *configured_rule(struct registry *registry,
                        ? registry_find_code(registry, rule->text) : (size_t)-1;
     if (index != (size_t)-1)
         return &registry->rules[index];
-    char *shown = terminal_escape(rule->text, rule->length);
+    char *shown = config_quote(error, rule->text, rule->length);
     config_fail(error, rule->pos, "options for rule '%s', but no loaded rule has "
                 "that code (see --list-rules)", shown);
     free(shown);
@@ -56,7 +56,7 @@ static struct rule_option *declared_option(const struct rule_entry *entry,
                                        ? rule_entry_option(entry, name->text) : NULL;
     if (declared != NULL)
         return declared;
-    char *shown = terminal_escape(name->text, name->length);
+    char *shown = config_quote(error, name->text, name->length);
     char *names = declared_names(entry);
     config_fail(error, name->pos, "rule %s has no option '%s' (%s)",
                 entry->rule.code, shown, names);

@@ -49,7 +49,10 @@ static void scan_source(const struct scan_settings *settings,
         if (!check->result.skipped) {
             if (check->kind == SL_KIND_COMPOSE)
                 references_collect(&model, &check->result);
-            suppress_apply(text->data, text->length, check);
+            if (settings->untrusted)
+                suppress_refuse(text->data, text->length, check);
+            else
+                suppress_apply(text->data, text->length, check);
         }
     }
     model_release(&model);

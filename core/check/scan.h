@@ -22,6 +22,8 @@ struct scan_settings {
     size_t max_memory;          /* the worker's memory limit, for messages;
                                    0 = none */
     struct model_limits limits;
+    bool untrusted;             /* suppression comments are reported, not
+                                   honoured (--untrusted) */
 };
 
 /*

@@ -20,6 +20,13 @@
 #include "utf8.h"
 #include "xalloc.h"
 
+int config_pos_compare(struct config_pos a, struct config_pos b)
+{
+    if (a.line != b.line)
+        return a.line < b.line ? -1 : 1;
+    return a.column < b.column ? -1 : a.column > b.column;
+}
+
 void config_init(struct config *config)
 {
     memset(config, 0, sizeof(*config));
@@ -53,10 +60,103 @@ static void copy_item(struct config_item *to, const struct config_item *from)
     to->pos = from->pos;
 }
 
-void config_add_entry(struct config *config, const struct config_item *group,
-                      const struct config_item *package,
-                      const struct config_item *key)
+/* ------------------------------------------------------------------ */
+/* allowlist scopes                                                    */
+/* ------------------------------------------------------------------ */
+
+bool allowlist_name_is_wildcard(const char *name, size_t length)
 {
+    return memchr(name, '*', length) != NULL;
+}
+
+/* Why a '/'-separated relative path cannot be a scope (its last component
+ * may be empty: a directory), or NULL. */
+static const char *path_scope_problem(const char *path, size_t length)
+{
+    if (length > 0 && path[0] == '/')
+        return "a path scope is relative to the root, not absolute";
+    if (allowlist_name_is_wildcard(path, length))
+        return "a scope is a literal path, not a glob: a '*' in it would read as a "
+               "wildcard";
+    for (size_t start = 0; start < length;) {
+        const char *slash = memchr(path + start, '/', length - start);
+        size_t end = slash != NULL ? (size_t)(slash - path) : length;
+        size_t part = end - start;
+        if (slash != NULL && part == 0)
+            return "a path scope has no empty component ('//')";
+        if ((part == 1 && path[start] == '.') ||
+            (part == 2 && path[start] == '.' && path[start + 1] == '.'))
+            return "a path scope has no '.' or '..' component (it is relative to the "
+                   "root and names files below it; './' may only start it)";
+        start = end + 1;
+    }
+    return NULL;
+}
+
+int allowlist_scope_parse(const char *text, size_t length, enum allowlist_scope *kind,
+                          char **path, const char **problem)
+{
+    *path = NULL;
+    *problem = NULL;
+    if (length == 0) {
+        *problem = "an allowlist scope is a package name, '*' or a path, not empty";
+        return -1;
+    }
+    if (memchr(text, '\0', length) != NULL) {
+        *problem = "an allowlist scope holds a NUL byte";
+        return -1;
+    }
+    if (length == 1 && text[0] == '*') {
+        *kind = SCOPE_ANY;
+        return 0;
+    }
+    if (memchr(text, '/', length) == NULL) {
+        if (allowlist_name_is_wildcard(text, length)) {
+            *problem = "a package name with a '*' would read as a wildcard: scopes are "
+                       "package names, '*' itself, or paths";
+            return -1;
+        }
+        *kind = SCOPE_PACKAGE;
+        return 0;
+    }
+    /* A path: "./" may start it (a file at the root is "./compose.yaml"). */
+    const char *rest = text;
+    size_t rest_length = length;
+    if (rest_length >= 2 && rest[0] == '.' && rest[1] == '/') {
+        rest += 2;
+        rest_length -= 2;
+    }
+    if ((*problem = path_scope_problem(rest, rest_length)) != NULL)
+        return -1;
+    *kind = rest_length == 0 || rest[rest_length - 1] == '/' ? SCOPE_DIRECTORY : SCOPE_FILE;
+    *path = xmemdup(rest, rest_length);
+    return 0;
+}
+
+char *allowlist_scope_of_file(const char *display)
+{
+    size_t length = strlen(display);
+    if (length == 0 || display[length - 1] == '/' ||
+        path_scope_problem(display, length) != NULL)
+        return NULL;
+    if (strchr(display, '/') == NULL)
+        return xasprintf("./%s", display);
+    return xstrdup(display);
+}
+
+int config_add_entry(struct config *config, const struct config_item *group,
+                     const struct config_item *scope, const struct config_item *key,
+                     bool inspect_table, struct config_error *error)
+{
+    enum allowlist_scope kind;
+    char *path;
+    const char *problem;
+    if (allowlist_scope_parse(scope->text, scope->length, &kind, &path, &problem) != 0) {
+        char *shown = config_quote(error, scope->text, scope->length);
+        config_fail(error, scope->pos, "allowlist scope '%s': %s", shown, problem);
+        free(shown);
+        return -1;
+    }
     if (config->entry_count == config->entry_capacity) {
         config->entry_capacity = config->entry_capacity ? config->entry_capacity * 2 : 16;
         config->entries = xrealloc(config->entries, config->entry_capacity,
@@ -64,9 +164,13 @@ void config_add_entry(struct config *config, const struct config_item *group,
     }
     struct allowlist_entry *entry = &config->entries[config->entry_count++];
     copy_item(&entry->group, group);
-    copy_item(&entry->package, package);
+    copy_item(&entry->scope, scope);
     copy_item(&entry->key, key);
+    entry->scope_kind = kind;
+    entry->scope_path = path;
+    entry->inspect_table = inspect_table;
     entry->used = false;
+    return 0;
 }
 
 void config_release(struct config *config)
@@ -81,10 +185,12 @@ void config_release(struct config *config)
     config_list_release(&config->exclude);
     config_list_release(&config->kubernetes);
     config_list_release(&config->groups);
+    config_list_release(&config->own_groups);
     for (size_t i = 0; i < config->entry_count; i++) {
         free(config->entries[i].group.text);
-        free(config->entries[i].package.text);
+        free(config->entries[i].scope.text);
         free(config->entries[i].key.text);
+        free(config->entries[i].scope_path);
     }
     free(config->entries);
     for (size_t i = 0; i < config->rule_option_count; i++) {
@@ -96,6 +202,21 @@ void config_release(struct config *config)
     }
     free(config->rule_options);
     config_init(config);
+}
+
+size_t config_item_count(const struct config *config)
+{
+    const struct config_list *lists[] = {
+        &config->packages, &config->select, &config->ignore, &config->plugins,
+        &config->plugin_dirs, &config->extend_select, &config->exclude,
+        &config->kubernetes, &config->groups,
+    };
+    size_t count = config->entry_count + config->rule_option_count;
+    for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+        count += lists[i]->count;
+    for (size_t i = 0; i < config->rule_option_count; i++)
+        count += config->rule_options[i].list.count;
+    return count;
 }
 
 void config_fail(struct config_error *error, struct config_pos pos,
@@ -122,6 +243,13 @@ void config_error_release(struct config_error *error)
 {
     free(error->message);
     error->message = NULL;
+}
+
+char *config_quote(const struct config_error *error, const char *text, size_t length)
+{
+    if (error != NULL && error->redact)
+        return xstrdup("<not quoted>");
+    return terminal_escape(text, length);
 }
 
 struct split {
@@ -213,8 +341,8 @@ int config_add_rule_option(struct config *config,
     const struct config_rule_option *earlier = find_option(config, &option->rule,
                                                            &option->name);
     if (earlier != NULL) {
-        char *name = terminal_escape(option->name.text, option->name.length);
-        char *rule = terminal_escape(option->rule.text, option->rule.length);
+        char *name = config_quote(error, option->name.text, option->name.length);
+        char *rule = config_quote(error, option->rule.text, option->rule.length);
         config_fail(error, option->name.pos, "option '%s' of rule %s is set twice "
                     "(first at %u:%u)", name, rule, earlier->name.pos.line,
                     earlier->name.pos.column);
@@ -249,11 +377,12 @@ config_rule_option_find(const struct config *config, const char *code,
 }
 
 /* What the value is, for "must be X, not Y". */
-static char *describe_value(const struct config_rule_option *option)
+static char *describe_value(const struct config_rule_option *option,
+                            const struct config_error *error)
 {
     switch (option->type) {
     case CONFIG_VALUE_TEXT: {
-        char *shown = terminal_escape(option->text.text, option->text.length);
+        char *shown = config_quote(error, option->text.text, option->text.length);
         char *described = xasprintf("'%s'", shown);
         free(shown);
         return described;
@@ -276,9 +405,9 @@ static char *describe_value(const struct config_rule_option *option)
 static int wrong_type(const struct config_rule_option *option, const char *wanted,
                       struct config_error *error)
 {
-    char *name = terminal_escape(option->name.text, option->name.length);
-    char *rule = terminal_escape(option->rule.text, option->rule.length);
-    char *found = describe_value(option);
+    char *name = config_quote(error, option->name.text, option->name.length);
+    char *rule = config_quote(error, option->rule.text, option->rule.length);
+    char *found = describe_value(option, error);
     config_fail(error, option->value_pos, "option '%s' of rule %s must be %s, not %s",
                 name, rule, wanted, found);
     free(name);
@@ -401,7 +530,7 @@ int config_check_trust(const struct config *config, struct config_error *error)
         const struct config_item *plugin = &config->plugins.items[i];
         if (is_plain_plugin_name(plugin))
             continue;
-        char *shown = terminal_escape(plugin->text, plugin->length);
+        char *shown = config_quote(error, plugin->text, plugin->length);
         config_fail(error, plugin->pos, "plugin '%s' is a path: a configuration found "
                     "in the scanned tree may name plugins only by name (looked up in "
                     "--plugin-dir, SANDLINT_PLUGIN_PATH and the installed plugin "
@@ -447,12 +576,41 @@ static int read_file(struct config *config, const char *path,
     return result;
 }
 
-/* Reads a file found by discovery: it may hold only what an untrusted
- * file may say. */
-static int read_discovered(struct config *config, const char *path,
-                           struct config_error *error)
+/*
+ * Where the file at path really is, for a root: a path inside the root that
+ * a symbolic link leads out of it is refused (the tree may plant
+ * `.sandlint.ini -> ~/.ssh/id_rsa`, and messages quote what they read); a
+ * file outside the root is read, but no message quotes its text
+ * (error->redact).  Returns 0, or -1 with *error set.
+ */
+static int check_place(const char *path, const char *root, struct config_error *error)
 {
-    if (read_file(config, path, error) != 0)
+    char *real = realpath(path, NULL);
+    char *real_root = realpath(root, NULL);
+    char *lexical = path_absolute(path);
+    bool inside = real != NULL && real_root != NULL && path_is_within(real_root, real);
+    bool named_inside = path_is_within(root, lexical);
+    free(real);
+    free(real_root);
+    free(lexical);
+    if (!inside && named_inside) {
+        struct config_pos none = { 0, 0 };
+        config_fail(error, none, "the configuration file is a symbolic link, or lies under "
+                    "one, that leads out of the root; it is not read (a scanned tree "
+                    "may plant such a link to a file of the machine): name the file it "
+                    "leads to with --config to use it");
+        return -1;
+    }
+    error->redact = !inside;
+    return 0;
+}
+
+/* Reads a file found by discovery in directory (the root if it is read):
+ * it may hold only what an untrusted file may say. */
+static int read_discovered(struct config *config, const char *path,
+                           const char *directory, struct config_error *error)
+{
+    if (check_place(path, directory, error) != 0 || read_file(config, path, error) != 0)
         return -1;
     return config_check_trust(config, error);
 }
@@ -464,7 +622,7 @@ static int try_directory(const char *directory, struct config *config,
 {
     char *ini = path_join(directory, ".sandlint.ini");
     if (is_file(ini)) {
-        int result = read_discovered(config, ini, error);
+        int result = read_discovered(config, ini, directory, error);
         if (result != 0)
             *error_path = ini;
         else
@@ -474,7 +632,7 @@ static int try_directory(const char *directory, struct config *config,
     free(ini);
     char *pyproject = path_join(directory, "pyproject.toml");
     if (is_file(pyproject)) {
-        int result = read_discovered(config, pyproject, error);
+        int result = read_discovered(config, pyproject, directory, error);
         if (result != 0) {
             *error_path = pyproject;
             return -1;
@@ -483,6 +641,7 @@ static int try_directory(const char *directory, struct config *config,
         if (config->format != CONFIG_NONE)
             return 1;
         config_release(config);   /* a pyproject.toml that is not ours */
+        error->redact = false;
         return 0;
     }
     free(pyproject);
@@ -508,7 +667,7 @@ static int check_root_option(const char *root_option, struct config_error *error
     return result;
 }
 
-int config_discover(const char *root_option, const char *config_file,
+int config_discover(const char *root_option, const char *config_file, bool untrusted,
                     char **root, struct config *config,
                     struct config_error *error, char **error_path)
 {
@@ -527,7 +686,17 @@ int config_discover(const char *root_option, const char *config_file,
             *error_path = xstrdup(config_file);
             return -1;
         }
-        if (read_file(config, config_file, error) != 0) {
+        if (root_option != NULL) {
+            *root = path_absolute(root_option);
+        } else if (untrusted) {
+            *root = path_absolute(".");
+        } else {
+            char *absolute = path_absolute(config_file);
+            *root = path_dirname(absolute);
+            free(absolute);
+        }
+        if (check_place(config_file, *root, error) != 0 ||
+            read_file(config, config_file, error) != 0) {
             *error_path = xstrdup(config_file);
             return -1;
         }
@@ -538,18 +707,19 @@ int config_discover(const char *root_option, const char *config_file,
             config->path = path_absolute(config_file);
         }
         config->named_explicitly = true;
-        if (root_option != NULL) {
-            *root = path_absolute(root_option);
-        } else {
-            char *absolute = path_absolute(config_file);
-            *root = path_dirname(absolute);
-            free(absolute);
-        }
+        config->outside_root = error->redact;
         return 0;
     }
     if (root_option != NULL) {
         *root = path_absolute(root_option);
+        /* Under --untrusted nothing in the tree configures the run. */
+        if (untrusted)
+            return 0;
         return try_directory(*root, config, error, error_path) < 0 ? -1 : 0;
+    }
+    if (untrusted) {
+        *root = path_absolute(".");
+        return 0;
     }
     char *directory = path_absolute(".");
     for (;;) {

@@ -24,6 +24,9 @@ struct config_pos {
     unsigned line, column;      /* 1-based; 0 when unknown */
 };
 
+/* The order of two positions in a file (negative, 0, positive). */
+int config_pos_compare(struct config_pos a, struct config_pos b);
+
 /* A string written in the config file, with its position. */
 struct config_item {
     char *text;                 /* owned, NUL-terminated */
@@ -36,10 +39,31 @@ struct config_list {
     size_t count, capacity;
 };
 
+/*
+ * What the scope of an allowlist entry names (SPEC §14): the left of `=`
+ * in INI, the key of a TOML allowlist table.  A scope holding '/' is a
+ * path relative to the root: a directory when it ends in '/', else one
+ * file ("./compose.yaml" for a file at the root).  Scopes are literal: a
+ * scope that would read as a wildcard (a '*' anywhere but in the scope "*"
+ * itself) is a configuration error.
+ */
+enum allowlist_scope {
+    SCOPE_ANY,                  /* "*": every file */
+    SCOPE_PACKAGE,              /* a package name: every file of the package */
+    SCOPE_DIRECTORY,            /* the files below a directory */
+    SCOPE_FILE                  /* one file */
+};
+
 struct allowlist_entry {
     struct config_item group;   /* as written: name or group code */
-    struct config_item package;
+    struct config_item scope;   /* as written: package name, '*' or path */
     struct config_item key;     /* pos = where the entry is written */
+    enum allowlist_scope scope_kind;
+    char *scope_path;           /* SCOPE_DIRECTORY and SCOPE_FILE: the path
+                                   as the report names files (no "./",
+                                   directories end in '/', "" for the root
+                                   directory); NULL otherwise; owned */
+    bool inspect_table;         /* read from [tool.inspect-evals-lint] */
     bool used;                  /* matched a finding of this run */
 };
 
@@ -98,9 +122,14 @@ struct config {
     size_t entry_count, entry_capacity;
     struct config_list groups;  /* every allowlist group named, with the
                                    position of its section or table */
+    struct config_list own_groups;  /* those of sandlint's own sections and
+                                       tables (not inspect-evals-lint's):
+                                       where path scopes are written */
     struct config_rule_option *rule_options;  /* owned; in file order; no
                                                  rule has an option twice */
     size_t rule_option_count, rule_option_capacity;
+    bool outside_root;          /* the file lies outside the root: no
+                                   message quotes its text (config_quote) */
     bool inspect_evals;         /* a [tool.inspect-evals-lint] table exists */
     bool sandlint_table;        /* a [tool.sandlint] table exists */
 };
@@ -109,7 +138,18 @@ struct config {
 struct config_error {
     char *message;              /* owned; NULL when there is no error */
     struct config_pos pos;
+    bool redact;                /* set by the caller before reading: the
+                                   file lies outside the root, so messages
+                                   must not quote its text (config_quote) */
 };
+
+/*
+ * Text of the configuration for a message about it: escaped for a
+ * terminal (terminal_escape), or, when error->redact is set, a
+ * placeholder that quotes nothing - a configuration outside the root may
+ * be any file of the machine, and messages reach CI logs.  Malloc'd.
+ */
+char *config_quote(const struct config_error *error, const char *text, size_t length);
 
 void config_init(struct config *config);
 void config_release(struct config *config);
@@ -124,9 +164,36 @@ void config_fail(struct config_error *error, struct config_pos pos,
 void config_list_add(struct config_list *list, const char *text,
                      size_t length, struct config_pos pos);
 void config_list_release(struct config_list *list);
-void config_add_entry(struct config *config, const struct config_item *group,
-                      const struct config_item *package,
-                      const struct config_item *key);
+/*
+ * Adds an allowlist entry (copies of the items) after reading its scope:
+ * returns 0, or -1 with *error at the scope when it is not a valid scope
+ * (allowlist_scope_parse).  inspect_table: the entry comes from an
+ * inspect-evals-lint table.
+ */
+int config_add_entry(struct config *config, const struct config_item *group,
+                     const struct config_item *scope, const struct config_item *key,
+                     bool inspect_table, struct config_error *error);
+
+/*
+ * Reads a scope as written (length bytes): its kind and, for a path, the
+ * path as the report names files (*path, malloc'd; NULL for the others).
+ * Returns 0, or -1 with *problem set to a static sentence saying what is
+ * wrong (absolute, ".", ".." or empty components, a '*').
+ */
+int allowlist_scope_parse(const char *text, size_t length, enum allowlist_scope *kind,
+                          char **path, const char **problem);
+
+/* The scope that names one file, from the path the report gives it
+ * (relative to the root): "./NAME" at the root, else the path itself.
+ * NULL when no scope can name it (outside the root, absolute, or with a
+ * component a scope may not hold).  Malloc'd. */
+char *allowlist_scope_of_file(const char *display);
+
+/* Whether a name would read as a wildcard in a scope: a '*' anywhere in
+ * it ('*' itself is the scope of every file).  Package directories so
+ * named are refused; other glob characters ('?', '[') are ordinary in
+ * names and scopes. */
+bool allowlist_name_is_wildcard(const char *name, size_t length);
 
 /*
  * Appends a rule option (the items are copied; option->list is moved into
@@ -206,26 +273,41 @@ int config_parse_toml(struct config *config, const char *text, size_t length,
 int config_check_trust(const struct config *config, struct config_error *error);
 
 /*
- * Finds the root and the configuration (SPEC §3):
+ * Finds the root and the configuration (SPEC §3, §14):
  *  - with config_file: that file (TOML when it ends in ".toml", else INI),
- *    marked named_explicitly; the root is root_option, else the file's
- *    directory;
+ *    marked named_explicitly; the root is root_option, else (untrusted) the
+ *    current directory, else the file's directory;
+ *  - untrusted without config_file: no configuration at all; the root is
+ *    root_option or the current directory, never discovered;
  *  - with root_option: its .sandlint.ini, else its pyproject.toml when that
  *    has a sandlint or inspect-evals-lint table;
  *  - else the nearest directory upward from the current one holding one of
  *    those; else the current directory without configuration.
  * root_option must name a directory.  A discovered file must pass
- * config_check_trust().  *root receives the absolute root (malloc'd).
- * Returns 0, or -1 with *error set and *error_path naming the file
- * (malloc'd; NULL when the error is about no file, such as a missing
- * --root).
+ * config_check_trust().  A file named inside the root that a symbolic link
+ * leads out of it is refused; a file outside the root is read with
+ * error->redact set, so that no message quotes its text (the caller keeps
+ * error->redact for the later checks of the same configuration).  *root
+ * receives the absolute root (malloc'd).  Returns 0, or -1 with *error set
+ * and *error_path naming the file (malloc'd; NULL when the error is about
+ * no file, such as a missing --root).
  */
-int config_discover(const char *root_option, const char *config_file,
+int config_discover(const char *root_option, const char *config_file, bool untrusted,
                     char **root, struct config *config,
                     struct config_error *error, char **error_path);
 
 /* Largest configuration file read. */
 #define CONFIG_MAX_SIZE (16u * 1024 * 1024)
+
+/* Most items a configuration may hold (list items of the settings,
+ * allowlist entries, rule options and their items): with CONFIG_MAX_SIZE
+ * and TOML_MAX_VALUES, this bounds the memory a configuration takes, which
+ * is read before the process is confined.  More is an error at the item
+ * that goes over. */
+#define CONFIG_MAX_ITEMS 1000000
+
+/* How many items config holds (see CONFIG_MAX_ITEMS). */
+size_t config_item_count(const struct config *config);
 
 struct source_text;
 

@@ -110,7 +110,10 @@ static size_t find_chars_or_comment(const char *text, size_t length, size_t at,
 {
     bool after_space = false;
     for (; at < length; at++) {
-        if (chars != NULL && strchr(chars, text[at]) != NULL)
+        /* chars holds one or two characters ("]", "=:"); never the NUL
+         * that strchr() would find too. */
+        if (chars != NULL && text[at] != '\0' &&
+            (text[at] == chars[0] || (chars[0] != '\0' && text[at] == chars[1])))
             return at;
         if (after_space && text[at] == ';')
             return at;
@@ -122,7 +125,7 @@ static size_t find_chars_or_comment(const char *text, size_t length, size_t at,
 static void fail_with_text(struct ini_state *state, struct config_pos pos,
                            const char *format, const char *text, size_t length)
 {
-    char *shown = terminal_escape(text, length);
+    char *shown = config_quote(state->error, text, length);
     config_fail(state->error, pos, format, shown);
     free(shown);
 }
@@ -189,6 +192,8 @@ static void see_header(struct ini_state *state, size_t open)
             return;
         }
         config_list_add(&state->config->groups, argument, argument_length,
+                        pos_at(state, (size_t)(argument - raw)));
+        config_list_add(&state->config->own_groups, argument, argument_length,
                         pos_at(state, (size_t)(argument - raw)));
         state->group_index = state->config->groups.count - 1;
         state->section = SECTION_IS_ALLOWLIST;
@@ -333,16 +338,15 @@ static bool read_entry(struct ini_state *state, const char *value,
 {
     struct config *config = state->config;
     if (value[0] == '\0') {
-        fail_with_text(state, value_pos, "empty allowlist entry for package '%s'",
+        fail_with_text(state, value_pos, "empty allowlist entry for '%s'",
                        state->last_name, strlen(state->last_name));
         return false;
     }
     const struct config_item *group = &config->groups.items[state->group_index];
-    struct config_item package = { state->last_name, strlen(state->last_name),
-                                   state->last_name_pos };
+    struct config_item scope = { state->last_name, strlen(state->last_name),
+                                 state->last_name_pos };
     struct config_item key = { (char *)value, strlen(value), value_pos };
-    config_add_entry(config, group, &package, &key);
-    return true;
+    return config_add_entry(config, group, &scope, &key, false, state->error) == 0;
 }
 
 static bool read_rule_option(struct ini_state *state, const char *value,
@@ -403,6 +407,14 @@ static int handle(void *user, const char *section, const char *name,
         break;
     case SECTION_IS_UNKNOWN:
         break;          /* reported at its header */
+    }
+    /* Lines are short, but continuation lines and comma lists let a file
+     * of a few megabytes hold millions of items. */
+    if (accepted && config_item_count(state->config) > CONFIG_MAX_ITEMS) {
+        config_fail(state->error, value_pos, "more than %d items (list items, allowlist "
+                    "entries, rule options): a limit that keeps reading bounded",
+                    CONFIG_MAX_ITEMS);
+        accepted = false;
     }
     return accepted ? 1 : 0;
 }

@@ -39,7 +39,7 @@ static int check_name(const char *name, size_t length, struct toml_pos pos,
 {
     if (memchr(name, '\0', length) == NULL)
         return 0;
-    char *shown = terminal_escape(name, length);
+    char *shown = config_quote(error, name, length);
     config_fail(error, pos_of(pos), "%s '%s' holds a NUL byte", what, shown);
     free(shown);
     return -1;
@@ -94,9 +94,9 @@ static int read_allowlist_group(struct config *config, const char *table,
                                 const char *group, size_t group_length,
                                 struct toml_pos group_pos,
                                 const struct toml_value *packages,
-                                struct config_error *error)
+                                bool inspect_table, struct config_error *error)
 {
-    char *shown_group = terminal_escape(group, group_length);
+    char *shown_group = config_quote(error, group, group_length);
     char *where = xasprintf("allowlists.%s", shown_group);
     free(shown_group);
     int result = -1;
@@ -108,16 +108,17 @@ static int read_allowlist_group(struct config *config, const char *table,
     }
     struct config_item group_item = { (char *)group, group_length, pos_of(group_pos) };
     config_list_add(&config->groups, group, group_length, pos_of(group_pos));
+    if (!inspect_table)
+        config_list_add(&config->own_groups, group, group_length, pos_of(group_pos));
     for (size_t i = 0; i < toml_table_size(packages); i++) {
-        const char *package;
-        size_t package_length;
-        struct toml_pos package_pos;
+        const char *scope;
+        size_t scope_length;
+        struct toml_pos scope_pos;
         const struct toml_value *keys =
-            toml_table_entry(packages, i, &package, &package_length, &package_pos);
-        if (check_name(package, package_length, package_pos, "package name", error) != 0)
+            toml_table_entry(packages, i, &scope, &scope_length, &scope_pos);
+        if (check_name(scope, scope_length, scope_pos, "allowlist scope", error) != 0)
             goto done;
-        struct config_item package_item = { (char *)package, package_length,
-                                            pos_of(package_pos) };
+        struct config_item scope_item = { (char *)scope, scope_length, pos_of(scope_pos) };
         struct config_list list = { NULL, 0, 0 };
         if (read_strings(&list, table, where, keys, error, false, NULL) != 0) {
             config_list_release(&list);
@@ -125,14 +126,18 @@ static int read_allowlist_group(struct config *config, const char *table,
         }
         for (size_t k = 0; k < list.count; k++) {
             if (list.items[k].length == 0) {
-                char *shown = terminal_escape(package, package_length);
+                char *shown = config_quote(error, scope, scope_length);
                 config_fail(error, list.items[k].pos, "empty allowlist entry "
-                            "for package '%s'", shown);
+                            "for '%s'", shown);
                 free(shown);
                 config_list_release(&list);
                 goto done;
             }
-            config_add_entry(config, &group_item, &package_item, &list.items[k]);
+            if (config_add_entry(config, &group_item, &scope_item, &list.items[k],
+                                 inspect_table, error) != 0) {
+                config_list_release(&list);
+                goto done;
+            }
         }
         config_list_release(&list);
     }
@@ -164,7 +169,7 @@ static int read_allowlists(struct config *config, const char *table,
             continue;
         if (check_name(group, group_length, group_pos, "allowlist group", error) != 0 ||
             read_allowlist_group(config, table, group, group_length, group_pos,
-                                 packages, error) != 0)
+                                 packages, only_sandbox_group, error) != 0)
             return -1;
     }
     return 0;
@@ -251,7 +256,7 @@ static int read_rules(struct config *config, const char *table,
             return -1;
         if (toml_kind(options) != TOML_TABLE) {
             const char *kind = toml_kind_name(toml_kind(options));
-            char *shown = terminal_escape(code, code_length);
+            char *shown = config_quote(error, code, code_length);
             config_fail(error, pos_of(toml_value_pos(options)), "%s.rules.%s must "
                         "be a table of options, not %s", table, shown, kind);
             free(shown);
@@ -340,7 +345,7 @@ static int read_sandlint_table(struct config *config,
         } else if (key_is(key, key_length, "rules")) {
             result = read_rules(config, name, value, error);
         } else {
-            char *shown = terminal_escape(key, key_length);
+            char *shown = config_quote(error, key, key_length);
             config_fail(error, pos_of(key_pos), "unknown setting '%s' in [%s] "
                         "(packages, select, extend-select, ignore, exclude, kubernetes, "
                         "plugins, "
@@ -360,7 +365,9 @@ int config_parse_toml(struct config *config, const char *text, size_t length,
     struct toml_error parse_error;
     struct toml_doc *doc = toml_parse(text, length, &parse_error);
     if (doc == NULL) {
-        config_fail(error, pos_of(parse_error.pos), "%s", parse_error.message);
+        /* The reader's messages may quote a character or a key. */
+        config_fail(error, pos_of(parse_error.pos), "%s",
+                    error->redact ? "not valid TOML here" : parse_error.message);
         return -1;
     }
     const struct toml_value *tool = toml_table_get(toml_doc_root(doc), "tool");

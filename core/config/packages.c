@@ -11,6 +11,7 @@
 #include "path_glob.h"
 #include "paths.h"
 #include "string_list.h"
+#include "terminal.h"
 #include "xalloc.h"
 
 static bool is_directory(const char *path)
@@ -131,16 +132,43 @@ void packages_release(struct package_directories *directories)
     memset(directories, 0, sizeof(*directories));
 }
 
-char *packages_name(const struct package_directories *directories,
-                    const char *absolute)
+bool packages_name_refused(const char *name)
+{
+    return allowlist_name_is_wildcard(name, strlen(name));
+}
+
+int packages_check_names(const struct package_directories *directories, char **error)
+{
+    for (size_t i = 0; i < directories->list.count; i++) {
+        const char *directory = directories->list.items[i];
+        char *base = path_basename(directory);
+        bool refused = packages_name_refused(base);
+        free(base);
+        if (!refused)
+            continue;
+        char *relative = path_relative(directories->root, directory);
+        char *shown = terminal_escape(relative, strlen(relative));
+        *error = xasprintf("package directory '%s' is named like a wildcard (it holds a '*'): "
+                           "allowlist entries of it would read as entries for every "
+                           "package; rename it, or leave it out of packages", shown);
+        free(shown);
+        free(relative);
+        return -1;
+    }
+    return 0;
+}
+
+/* The deepest ancestor directory of absolute that a package glob matches
+ * (malloc'd), or NULL: both forms of the path are cut back one component
+ * at a time. */
+static char *package_directory(const struct package_directories *directories,
+                               const char *absolute)
 {
     if (!directories->configured)
-        return xstrdup(PACKAGE_ANY);
-    /* The deepest ancestor directory that a glob matches: both forms of
-     * the path are cut back one component at a time. */
+        return NULL;
     char *ancestor = xstrdup(absolute);
     char *relative = root_relative(directories->root, absolute);
-    char *name = NULL;
+    char *found = NULL;
     for (;;) {
         char *slash = strrchr(ancestor, '/');
         if (slash == NULL || slash == ancestor)
@@ -156,13 +184,37 @@ char *packages_name(const struct package_directories *directories,
             }
         }
         if (glob_list_match(&directories->globs, relative, ancestor, true)) {
-            name = path_basename(ancestor);
+            found = xstrdup(ancestor);
             break;
         }
     }
     free(ancestor);
     free(relative);
-    return name ? name : xstrdup(PACKAGE_ANY);
+    return found;
+}
+
+char *packages_name(const struct package_directories *directories,
+                    const char *absolute)
+{
+    char *directory = package_directory(directories, absolute);
+    if (directory == NULL)
+        return xstrdup(PACKAGE_ANY);
+    char *name = path_basename(directory);
+    free(directory);
+    return name;
+}
+
+bool packages_in_refused_directory(const struct package_directories *directories,
+                                   const char *absolute)
+{
+    char *directory = package_directory(directories, absolute);
+    if (directory == NULL)
+        return false;
+    char *name = path_basename(directory);
+    bool refused = packages_name_refused(name);
+    free(name);
+    free(directory);
+    return refused;
 }
 
 void packages_assign(struct discovered_file *file,

@@ -53,6 +53,23 @@ void packages_find(const struct config *config, const char *root,
                    struct package_directories *out);
 void packages_release(struct package_directories *directories);
 
+/*
+ * Refuses a package directory whose name would read as a wildcard in an
+ * allowlist scope (a '*' in it: SPEC §14): its entries
+ * would apply in every package.  Returns 0, or -1 with *error set to a
+ * malloc'd message naming the directory (relative to the root).
+ */
+int packages_check_names(const struct package_directories *directories, char **error);
+
+/* Whether a package name is one no allowlist may name (see above). */
+bool packages_name_refused(const char *name);
+
+/* Whether the file at absolute (normalised) lies in a package directory
+ * named like a wildcard (one the search did not find, such as one that
+ * appeared since): such a file is not checked. */
+bool packages_in_refused_directory(const struct package_directories *directories,
+                                   const char *absolute);
+
 /* The package of a file given by its absolute, normalised path (a newly
  * allocated name; PACKAGE_ANY outside every package directory). */
 char *packages_name(const struct package_directories *directories,

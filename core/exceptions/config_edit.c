@@ -131,10 +131,10 @@ bool same_group(const struct config_edit_entry *a, const struct config_edit_entr
            memcmp(a->group, b->group, a->group_length) == 0;
 }
 
-bool same_package(const struct config_edit_entry *a, const struct config_edit_entry *b)
+bool same_scope(const struct config_edit_entry *a, const struct config_edit_entry *b)
 {
-    return same_group(a, b) && a->package_length == b->package_length &&
-           memcmp(a->package, b->package, a->package_length) == 0;
+    return same_group(a, b) && a->scope_length == b->scope_length &&
+           memcmp(a->scope, b->scope, a->scope_length) == 0;
 }
 
 static int compare_bytes(const char *a, size_t a_length, const char *b, size_t b_length)
@@ -146,11 +146,11 @@ static int compare_bytes(const char *a, size_t a_length, const char *b, size_t b
 }
 
 /* ------------------------------------------------------------------ */
-/* entries as (group, package, key) triples                            */
+/* entries as (group, scope, key) triples                              */
 
 struct triple {
-    const char *group, *package, *key;
-    size_t group_length, package_length, key_length;
+    const char *group, *scope, *key;
+    size_t group_length, scope_length, key_length;
 };
 
 static int compare_triples(const void *left, const void *right)
@@ -158,7 +158,7 @@ static int compare_triples(const void *left, const void *right)
     const struct triple *a = left, *b = right;
     int order = compare_bytes(a->group, a->group_length, b->group, b->group_length);
     if (order == 0)
-        order = compare_bytes(a->package, a->package_length, b->package, b->package_length);
+        order = compare_bytes(a->scope, a->scope_length, b->scope, b->scope_length);
     if (order == 0)
         order = compare_bytes(a->key, a->key_length, b->key, b->key_length);
     return order;
@@ -166,16 +166,16 @@ static int compare_triples(const void *left, const void *right)
 
 static struct triple entry_triple(const struct allowlist_entry *entry)
 {
-    struct triple triple = { entry->group.text, entry->package.text, entry->key.text,
-                             entry->group.length, entry->package.length,
+    struct triple triple = { entry->group.text, entry->scope.text, entry->key.text,
+                             entry->group.length, entry->scope.length,
                              entry->key.length };
     return triple;
 }
 
 static struct triple addition_triple(const struct config_edit_entry *entry)
 {
-    struct triple triple = { entry->group, entry->package, entry->key,
-                             entry->group_length, entry->package_length,
+    struct triple triple = { entry->group, entry->scope, entry->key,
+                             entry->group_length, entry->scope_length,
                              entry->key_length };
     return triple;
 }
@@ -192,14 +192,70 @@ static int compare_addition_pointers(const void *left, const void *right)
     return compare_triples(&a, &b);
 }
 
+/* The entries of a parsed file in (triple, index) order: equal entries
+ * stay in file order, so the rank of an entry among its equals is its
+ * occurrence.  Lookups are binary searches, so an edit costs
+ * O((entries + changes) log entries) however many entries are equal. */
+struct sorted_entries {
+    const struct config *config;
+    size_t *order;              /* entry indices; owned */
+};
+
+static int compare_entry_indices(const void *left, const void *right, void *data)
+{
+    const struct config *config = data;
+    size_t a = *(const size_t *)left, b = *(const size_t *)right;
+    struct triple x = entry_triple(&config->entries[a]);
+    struct triple y = entry_triple(&config->entries[b]);
+    int order = compare_triples(&x, &y);
+    if (order != 0)
+        return order;
+    return a < b ? -1 : a > b;
+}
+
+static void sorted_entries_init(struct sorted_entries *sorted, const struct config *config)
+{
+    sorted->config = config;
+    sorted->order = xcalloc(config->entry_count + 1, sizeof(*sorted->order));
+    for (size_t i = 0; i < config->entry_count; i++)
+        sorted->order[i] = i;
+    qsort_r(sorted->order, config->entry_count, sizeof(*sorted->order),
+            compare_entry_indices, (void *)config);
+}
+
+/* The first place in the order whose entry is not below triple. */
+static size_t lower_bound(const struct sorted_entries *sorted, struct triple triple)
+{
+    size_t low = 0, high = sorted->config->entry_count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        struct triple at = entry_triple(&sorted->config->entries[sorted->order[middle]]);
+        if (compare_triples(&at, &triple) < 0)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+
+/* Whether the place-th entry of the order equals triple. */
+static bool equal_at(const struct sorted_entries *sorted, size_t place, struct triple triple)
+{
+    return place < sorted->config->entry_count &&
+           same_triple(entry_triple(&sorted->config->entries[sorted->order[place]]), triple);
+}
+
 /* Index of the occurrence-th entry equal to triple, or -1. */
-static long find_occurrence(const struct config *config, struct triple triple,
+static long find_occurrence(const struct sorted_entries *sorted, struct triple triple,
                             size_t occurrence)
 {
-    for (size_t i = 0; i < config->entry_count; i++)
-        if (same_triple(entry_triple(&config->entries[i]), triple) && occurrence-- == 0)
-            return (long)i;
-    return -1;
+    size_t place = lower_bound(sorted, triple) + occurrence;
+    return equal_at(sorted, place, triple) ? (long)sorted->order[place] : -1;
+}
+
+static void sorted_entries_release(struct sorted_entries *sorted)
+{
+    free(sorted->order);
 }
 
 /* ------------------------------------------------------------------ */
@@ -226,10 +282,10 @@ static int fail_entry(struct config_error *error, struct config_pos pos, const c
                       const struct allowlist_entry *entry)
 {
     char *key = terminal_escape(entry->key.text, entry->key.length);
-    char *package = terminal_escape(entry->package.text, entry->package.length);
-    config_fail(error, pos, format, key, package);
+    char *scope = terminal_escape(entry->scope.text, entry->scope.length);
+    config_fail(error, pos, format, key, scope);
     free(key);
-    free(package);
+    free(scope);
     return -1;
 }
 
@@ -244,52 +300,59 @@ static int request_build(struct request *request, const struct config *before,
                          struct config_error *error)
 {
     memset(request, 0, sizeof(*request));
+    struct sorted_entries sorted;
+    sorted_entries_init(&sorted, before);
+    /* rank[i]: how many equal entries come before entry i in the file. */
+    size_t *rank = xcalloc(before->entry_count + 1, sizeof(*rank));
+    for (size_t place = 0; place < before->entry_count; place++) {
+        bool same_as_previous =
+            place > 0 && equal_at(&sorted, place - 1,
+                                  entry_triple(&before->entries[sorted.order[place]]));
+        rank[sorted.order[place]] = same_as_previous ? rank[sorted.order[place - 1]] + 1 : 0;
+    }
     bool *removed = xcalloc(before->entry_count + 1, sizeof(*removed));
     for (size_t r = 0; r < remove_count; r++) {
         const struct allowlist_entry *wanted = &remove[r];
+        struct triple triple = entry_triple(wanted);
         long found = -1;
-        size_t occurrence = 0;
-        for (size_t i = 0; i < before->entry_count && found < 0; i++) {
-            const struct allowlist_entry *entry = &before->entries[i];
-            if (!same_triple(entry_triple(entry), entry_triple(wanted)))
-                continue;
+        /* Equal entries differ by position; they are few but for a
+         * hostile file, so a position map would not pay. */
+        for (size_t place = lower_bound(&sorted, triple);
+             found < 0 && equal_at(&sorted, place, triple); place++) {
+            const struct allowlist_entry *entry = &before->entries[sorted.order[place]];
             if (entry->key.pos.line == wanted->key.pos.line &&
                 entry->key.pos.column == wanted->key.pos.column)
-                found = (long)i;
-            else
-                occurrence++;
+                found = (long)sorted.order[place];
         }
         if (found < 0) {
             free(removed);
-            return fail_entry(error, wanted->key.pos, "allowlist entry '%s' for package "
-                              "'%s' is not in the file at this position (was the file "
-                              "changed since it was read?)", wanted);
+            free(rank);
+            sorted_entries_release(&sorted);
+            return fail_entry(error, wanted->key.pos, "allowlist entry '%s' for '%s' is "
+                              "not in the file at this position (was the file changed "
+                              "since it was read?)", wanted);
         }
         removed[found] = true;
     }
 
-    const struct config_edit_entry **sorted = xcalloc(add_count + 1, sizeof(*sorted));
+    const struct config_edit_entry **additions = xcalloc(add_count + 1, sizeof(*additions));
     for (size_t a = 0; a < add_count; a++)
-        sorted[a] = &add[a];
-    qsort(sorted, add_count, sizeof(*sorted), compare_addition_pointers);
+        additions[a] = &add[a];
+    qsort(additions, add_count, sizeof(*additions), compare_addition_pointers);
     request->additions = xcalloc(add_count + 1, sizeof(*request->additions));
     for (size_t a = 0; a < add_count; a++) {
-        struct triple wanted = addition_triple(sorted[a]);
-        if (a > 0 && same_triple(addition_triple(sorted[a - 1]), wanted))
+        struct triple wanted = addition_triple(additions[a]);
+        if (a > 0 && same_triple(addition_triple(additions[a - 1]), wanted))
             continue;
-        bool present = false;
-        for (size_t i = 0; i < before->entry_count; i++) {
-            if (!same_triple(entry_triple(&before->entries[i]), wanted))
-                continue;
-            if (removed[i])
-                removed[i] = false;     /* removed and added: it stays */
-            present = true;
-            break;
+        size_t place = lower_bound(&sorted, wanted);
+        if (equal_at(&sorted, place, wanted)) {
+            /* Already there; removed and added: it stays. */
+            removed[sorted.order[place]] = false;
+            continue;
         }
-        if (!present)
-            request->additions[request->addition_count++] = sorted[a];
+        request->additions[request->addition_count++] = additions[a];
     }
-    free(sorted);
+    free(additions);
 
     request->removed = xcalloc(before->entry_count + 1, sizeof(*request->removed));
     request->occurrence = xcalloc(before->entry_count + 1, sizeof(*request->occurrence));
@@ -297,17 +360,14 @@ static int request_build(struct request *request, const struct config *before,
     for (size_t i = 0; i < before->entry_count; i++) {
         if (!removed[i])
             continue;
-        size_t occurrence = 0;
-        for (size_t k = 0; k < i; k++)
-            if (same_triple(entry_triple(&before->entries[k]),
-                            entry_triple(&before->entries[i])))
-                occurrence++;
         request->removed[request->removal_count] = entry_triple(&before->entries[i]);
-        request->occurrence[request->removal_count] = occurrence;
+        request->occurrence[request->removal_count] = rank[i];
         request->removed_pos[request->removal_count] = before->entries[i].key.pos;
         request->removal_count++;
     }
     free(removed);
+    free(rank);
+    sorted_entries_release(&sorted);
     return 0;
 }
 
@@ -379,7 +439,7 @@ static int remove_phase(enum config_format format, char **text, size_t *length,
     if (request->removal_count == 0)
         return 0;
     struct config middle;
-    struct config_error parse_error = { NULL, { 0, 0 } };
+    struct config_error parse_error = { NULL, { 0, 0 }, false };
     if (parse_text(format, *text, *length, &middle, &parse_error) != 0) {
         config_error_release(&parse_error);
         config_release(&middle);
@@ -387,9 +447,11 @@ static int remove_phase(enum config_format format, char **text, size_t *length,
     }
     bool *remove = xcalloc(middle.entry_count + 1, sizeof(*remove));
     struct config_pos *original_pos = xcalloc(middle.entry_count + 1, sizeof(*original_pos));
+    struct sorted_entries sorted;
+    sorted_entries_init(&sorted, &middle);
     int result = 0;
     for (size_t r = 0; r < request->removal_count && result == 0; r++) {
-        long index = find_occurrence(&middle, request->removed[r], request->occurrence[r]);
+        long index = find_occurrence(&sorted, request->removed[r], request->occurrence[r]);
         if (index < 0) {
             result = internal_error(error, "an entry to remove was lost");
             break;
@@ -409,6 +471,7 @@ static int remove_phase(enum config_format format, char **text, size_t *length,
     text_edits_release(&edits);
     free(remove);
     free(original_pos);
+    sorted_entries_release(&sorted);
     config_release(&middle);
     return result;
 }
@@ -492,7 +555,7 @@ static int check_result(enum config_format format, const char *text, size_t leng
                         struct config_error *error)
 {
     struct config after;
-    struct config_error parse_error = { NULL, { 0, 0 } };
+    struct config_error parse_error = { NULL, { 0, 0 }, false };
     int result = 0;
     if (parse_text(format, text, length, &after, &parse_error) != 0)
         result = internal_error(error, "the edited file would not read back");
@@ -525,6 +588,12 @@ int config_edit_allowlist(enum config_format format, const char *text, size_t le
     }
     if (format != CONFIG_INI && format != CONFIG_TOML)
         return internal_error(error, "unknown configuration format");
+    if (add_count == 0 && remove_count == 0) {
+        /* Nothing asked: the text as it is (read already by the caller). */
+        result->text = xmemdup(text, length);
+        result->length = length;
+        return 0;
+    }
     struct config before;
     if (parse_text(format, text, length, &before, error) != 0) {
         config_release(&before);
@@ -540,7 +609,8 @@ int config_edit_allowlist(enum config_format format, const char *text, size_t le
     int status = add_phase(format, &edited, &edited_length, &before, &request, error);
     if (status == 0)
         status = remove_phase(format, &edited, &edited_length, &request, error);
-    if (status == 0)
+    /* An unchanged text needs no reading back. */
+    if (status == 0 && (request.addition_count > 0 || request.removal_count > 0))
         status = check_result(format, edited, edited_length, &before, &request, error);
     if (status == 0) {
         result->text = edited;

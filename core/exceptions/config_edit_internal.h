@@ -49,12 +49,12 @@ size_t line_end_of(const char *text, size_t length, size_t at);
 /* Whether bytes are equal to the item's. */
 bool item_is(const struct config_item *item, const char *bytes, size_t length);
 
-/* Whether two additions name the same group, or the same package of it. */
+/* Whether two additions name the same group, or the same scope of it. */
 bool same_group(const struct config_edit_entry *a, const struct config_edit_entry *b);
-bool same_package(const struct config_edit_entry *a, const struct config_edit_entry *b);
+bool same_scope(const struct config_edit_entry *a, const struct config_edit_entry *b);
 
 /*
- * The additions of one phase, sorted by group, then package, then key, none
+ * The additions of one phase, sorted by group, then scope, then key, none
  * already in the file, and what the file's lines end with.
  */
 struct edit_additions {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "config_edit_internal.h"
+#include "hash.h"
 #include "terminal.h"
 #include "toml/toml.h"
 #include "toml/toml_write.h"
@@ -39,14 +40,15 @@ static const struct toml_value *child(const struct toml_value *table, const char
 }
 
 /* The tables of group, in document order: [tool.sandlint.allowlists.GROUP]
- * and, for the inspect-evals-lint groups, its table. */
+ * and, for the inspect-evals-lint groups, its table (not for path scopes:
+ * own_only). */
 struct group_tables {
     const struct toml_value *tables[2];
     size_t count;
 };
 
 static void find_group_tables(const struct toml_value *root, const char *group,
-                              size_t group_length, struct group_tables *found)
+                              size_t group_length, bool own_only, struct group_tables *found)
 {
     found->count = 0;
     const struct toml_value *tool = child(root, "tool", 4);
@@ -54,7 +56,7 @@ static void find_group_tables(const struct toml_value *root, const char *group,
         return;
     static const char *const owners[] = { "sandlint", "inspect-evals-lint" };
     for (size_t o = 0; o < 2; o++) {
-        if (o == 1 && !inspect_evals_group(group, group_length))
+        if (o == 1 && (own_only || !inspect_evals_group(group, group_length)))
             continue;
         const struct toml_value *owner = child(tool, owners[o], strlen(owners[o]));
         const struct toml_value *allowlists = owner ? child(owner, "allowlists", 10) : NULL;
@@ -74,14 +76,15 @@ static void find_group_tables(const struct toml_value *root, const char *group,
 /* Index of key in table, or -1. */
 static long entry_index(const struct toml_value *table, const char *key, size_t length)
 {
-    for (size_t i = 0; i < toml_table_size(table); i++) {
-        const char *name;
-        size_t name_length;
-        toml_table_entry(table, i, &name, &name_length, NULL);
-        if (name_length == length && memcmp(name, key, length) == 0)
-            return (long)i;
-    }
-    return -1;
+    size_t index = toml_table_index(table, key, length);
+    return index == TOML_NO_INDEX ? -1 : (long)index;
+}
+
+/* Whether a scope is a path (config_file.h): those never go to an
+ * inspect-evals-lint table. */
+static bool is_path_scope(const struct config_edit_entry *entry)
+{
+    return memchr(entry->scope, '/', entry->scope_length) != NULL;
 }
 
 static const char *origin_described(enum toml_table_origin origin)
@@ -126,11 +129,11 @@ static int refuse_not_utf8(const struct config_edit_entry *entry,
 {
     struct config_pos none = { 0, 0 };
     char *key = terminal_escape(entry->key, entry->key_length);
-    char *package = terminal_escape(entry->package, entry->package_length);
-    config_fail(error, none, "cannot write allowlist entry '%s' for package '%s' in "
-                "pyproject.toml: TOML text must be UTF-8", key, package);
+    char *scope = terminal_escape(entry->scope, entry->scope_length);
+    config_fail(error, none, "cannot write allowlist entry '%s' for '%s' in "
+                "pyproject.toml: TOML text must be UTF-8", key, scope);
     free(key);
-    free(package);
+    free(scope);
     return -1;
 }
 
@@ -138,18 +141,18 @@ static int check_writable(const struct config_edit_entry *entry, struct config_e
 {
     struct text_buffer scratch = { NULL, 0, 0 };
     bool writable = toml_write_string(&scratch, entry->group, entry->group_length) &&
-                    toml_write_string(&scratch, entry->package, entry->package_length) &&
+                    toml_write_string(&scratch, entry->scope, entry->scope_length) &&
                     toml_write_string(&scratch, entry->key, entry->key_length);
     free(scratch.bytes);
     return writable ? 0 : refuse_not_utf8(entry, error);
 }
 
-/* PACKAGE = ["KEY"], or a multi-line array for several keys. */
-static void append_package_lines(struct text_buffer *out,
+/* SCOPE = ["KEY"], or a multi-line array for several keys. */
+static void append_scope_lines(struct text_buffer *out,
                                  const struct config_edit_entry *const *entries,
                                  size_t count, const char *newline)
 {
-    toml_write_key(out, entries[0]->package, entries[0]->package_length);
+    toml_write_key(out, entries[0]->scope, entries[0]->scope_length);
     text_buffer_add_string(out, " = [");
     if (count == 1) {
         toml_write_string(out, entries[0]->key, entries[0]->key_length);
@@ -389,17 +392,17 @@ static int fail_at_value(struct config_error *error, const struct toml_value *va
                          const char *format, const struct config_edit_entry *entry,
                          const char *detail)
 {
-    char *package = terminal_escape(entry->package, entry->package_length);
+    char *scope = terminal_escape(entry->scope, entry->scope_length);
     char *group = terminal_escape(entry->group, entry->group_length);
-    config_fail(error, pos_of(value), format, package, group, detail);
-    free(package);
+    config_fail(error, pos_of(value), format, scope, group, detail);
+    free(scope);
     free(group);
     return -1;
 }
 
-/* Adds the keys of one package that has entries already: to its array
+/* Adds the keys of one scope that has entries already: to its array
  * (the later one when both tables list it). */
-static int add_to_package(struct text_edits *edits, const char *text, size_t length,
+static int add_to_scope(struct text_edits *edits, const char *text, size_t length,
                           const struct group_tables *tables,
                           const struct config_edit_entry *const *entries, size_t count,
                           const char *newline, bool *placed, struct config_error *error)
@@ -407,8 +410,8 @@ static int add_to_package(struct text_edits *edits, const char *text, size_t len
     const struct toml_value *value = NULL;
     size_t value_start = 0;
     for (size_t t = 0; t < tables->count; t++) {
-        long index = entry_index(tables->tables[t], entries[0]->package,
-                                 entries[0]->package_length);
+        long index = entry_index(tables->tables[t], entries[0]->scope,
+                                 entries[0]->scope_length);
         if (index < 0)
             continue;
         struct toml_span key = toml_table_key_span(tables->tables[t], (size_t)index);
@@ -421,9 +424,9 @@ static int add_to_package(struct text_edits *edits, const char *text, size_t len
     if (value == NULL)
         return 0;
     if (toml_kind(value) != TOML_ARRAY)
-        return fail_at_value(error, value, "cannot add to the allowlist of package '%s' "
+        return fail_at_value(error, value, "cannot add to the allowlist of '%s' "
                              "for %s: its entry is one string%s; write it as an array "
-                             "(PACKAGE = [\"KEY\"]) first", entries[0], "");
+                             "(SCOPE = [\"KEY\"]) first", entries[0], "");
     append_to_array(edits, text, length, value, entries, count, newline);
     return 0;
 }
@@ -472,51 +475,65 @@ int toml_plan_additions(const char *text, size_t length, const struct config *co
         const struct config_edit_entry *group = additions->entries[first];
         for (end = first; end < additions->count && same_group(additions->entries[end], group);)
             end++;
-        struct group_tables tables;
-        find_group_tables(root, group->group, group->group_length, &tables);
-        const struct toml_value *target = tables.count > 0 ? tables.tables[tables.count - 1]
-                                                           : NULL;
-        struct text_buffer new_packages = { NULL, 0, 0 };
-        for (size_t a = first, package_end; a < end && result == 0; a = package_end) {
-            for (package_end = a; package_end < end &&
-                                  same_package(additions->entries[package_end],
-                                               additions->entries[a]);)
-                package_end++;
+        /* Package scopes may go to either table of the group; path scopes
+         * only to sandlint's own. */
+        struct group_tables all_tables, own_tables;
+        find_group_tables(root, group->group, group->group_length, false, &all_tables);
+        find_group_tables(root, group->group, group->group_length, true, &own_tables);
+        const struct toml_value *targets[2] = {
+            all_tables.count > 0 ? all_tables.tables[all_tables.count - 1] : NULL,
+            own_tables.count > 0 ? own_tables.tables[own_tables.count - 1] : NULL,
+        };
+        /* New scope lines for each target (one buffer when both are one
+         * table), and for a new table when a target is missing. */
+        struct text_buffer new_scopes[2] = { { NULL, 0, 0 }, { NULL, 0, 0 } };
+        struct text_buffer new_table_lines = { NULL, 0, 0 };
+        for (size_t a = first, scope_end; a < end && result == 0; a = scope_end) {
+            for (scope_end = a; scope_end < end &&
+                                same_scope(additions->entries[scope_end],
+                                           additions->entries[a]);)
+                scope_end++;
             const struct config_edit_entry *const *entries = additions->entries + a;
-            size_t count = package_end - a;
+            size_t count = scope_end - a;
+            size_t kind = is_path_scope(entries[0]) ? 1 : 0;
             bool placed;
-            result = add_to_package(edits, text, length, &tables, entries, count, newline,
-                                    &placed, error);
+            result = add_to_scope(edits, text, length, kind ? &own_tables : &all_tables,
+                                  entries, count, newline, &placed, error);
             if (result != 0 || placed)
                 continue;
+            const struct toml_value *target = targets[kind];
             if (target != NULL && toml_table_origin(target) != TOML_TABLE_HEADER) {
                 char detail[64];
                 snprintf(detail, sizeof(detail), " (%s)",
                          origin_described(toml_table_origin(target)));
-                result = fail_at_value(error, target, "cannot add package '%s' to the "
+                result = fail_at_value(error, target, "cannot add '%s' to the "
                                        "allowlist table of %s here%s; write the group as "
                                        "a [tool.sandlint.allowlists.GROUP] table",
                                        entries[0], detail);
                 continue;
             }
-            append_package_lines(&new_packages, entries, count, newline);
+            if (target == NULL)
+                append_scope_lines(&new_table_lines, entries, count, newline);
+            else
+                append_scope_lines(&new_scopes[kind == 1 && targets[1] == targets[0] ? 0 : kind],
+                                   entries, count, newline);
         }
-        if (result != 0 || new_packages.length == 0) {
-            free(new_packages.bytes);
-            continue;
-        }
-        if (target != NULL) {
-            insert_lines(edits, text, length, end_of_table(text, length, target),
-                         &new_packages, newline);
-        } else if ((result = check_new_table(root, group, error)) == 0) {
+        for (size_t t = 0; t < 2 && result == 0; t++)
+            if (new_scopes[t].length > 0)
+                insert_lines(edits, text, length, end_of_table(text, length, targets[t]),
+                             &new_scopes[t], newline);
+        if (result == 0 && new_table_lines.length > 0 &&
+            (result = check_new_table(root, group, error)) == 0) {
             text_buffer_add_string(&new_tables, newline);
             text_buffer_add_string(&new_tables, "[tool.sandlint.allowlists.");
             toml_write_key(&new_tables, group->group, group->group_length);
             text_buffer_add_string(&new_tables, "]");
             text_buffer_add_string(&new_tables, newline);
-            text_buffer_add(&new_tables, new_packages.bytes, new_packages.length);
+            text_buffer_add(&new_tables, new_table_lines.bytes, new_table_lines.length);
         }
-        free(new_packages.bytes);
+        free(new_scopes[0].bytes);
+        free(new_scopes[1].bytes);
+        free(new_table_lines.bytes);
     }
     if (result == 0 && new_tables.length > 0) {
         /* At the end of the file, after a blank line (the first newline
@@ -539,7 +556,7 @@ int toml_plan_additions(const char *text, size_t length, const struct config *co
 /* ------------------------------------------------------------------ */
 /* removals                                                            */
 
-/* One package's value and which of its items go. */
+/* One scope's value and which of its items go. */
 struct value_removal {
     const struct toml_value *table;
     size_t entry;               /* in table */
@@ -548,13 +565,66 @@ struct value_removal {
 };
 
 struct removal_list {
-    struct value_removal *items;
-    size_t count;
+    struct value_removal *items;    /* owned */
+    size_t count, capacity;
+    struct hash_index by_value;     /* items by their value's address */
 };
 
 static bool same_pos(struct toml_pos pos, struct config_pos wanted)
 {
     return pos.line == wanted.line && pos.column == wanted.column;
+}
+
+static bool pos_before(struct toml_pos pos, struct config_pos wanted)
+{
+    return pos.line != wanted.line ? pos.line < wanted.line : pos.column < wanted.column;
+}
+
+/* The item of an array at a position, or -1: items are in document order,
+ * so a binary search finds it (arrays of many thousand keys are common). */
+static long item_at(const struct toml_value *array, struct config_pos wanted)
+{
+    size_t low = 0, high = toml_array_size(array);
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (pos_before(toml_value_pos(toml_array_get(array, middle)), wanted))
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low < toml_array_size(array) &&
+           same_pos(toml_value_pos(toml_array_get(array, low)), wanted) ? (long)low : -1;
+}
+
+static uint64_t value_hash(const struct toml_value *value)
+{
+    struct hasher hasher;
+    hasher_init(&hasher);
+    hasher_add(&hasher, &value, sizeof(value));
+    return hasher_finish(&hasher);
+}
+
+/* The removal of value, made when it is first needed. */
+static struct value_removal *removal_of(struct removal_list *list,
+                                        const struct toml_value *table, size_t entry,
+                                        const struct toml_value *value)
+{
+    uint64_t hash = value_hash(value);
+    size_t cursor = 0, found;
+    while (hash_index_next(&list->by_value, hash, &cursor, &found))
+        if (list->items[found].value == value)
+            return &list->items[found];
+    if (list->count == list->capacity) {
+        list->capacity = list->capacity ? list->capacity * 2 : 16;
+        list->items = xrealloc(list->items, list->capacity, sizeof(*list->items));
+    }
+    struct value_removal *removal = &list->items[list->count];
+    removal->table = table;
+    removal->entry = entry;
+    removal->value = value;
+    removal->items = xcalloc(toml_array_size(value) + 1, sizeof(bool));
+    hash_index_add(&list->by_value, hash, list->count++);
+    return removal;
 }
 
 /* Records that the entry at its key position goes; false when no value of
@@ -563,10 +633,10 @@ static bool mark_removal(struct removal_list *list, const struct toml_value *roo
                          const struct allowlist_entry *entry)
 {
     struct group_tables tables;
-    find_group_tables(root, entry->group.text, entry->group.length, &tables);
+    find_group_tables(root, entry->group.text, entry->group.length, false, &tables);
     for (size_t t = 0; t < tables.count; t++) {
         const struct toml_value *table = tables.tables[t];
-        long index = entry_index(table, entry->package.text, entry->package.length);
+        long index = entry_index(table, entry->scope.text, entry->scope.length);
         if (index < 0)
             continue;
         const struct toml_value *value = toml_table_entry(table, (size_t)index, NULL, NULL,
@@ -574,30 +644,17 @@ static bool mark_removal(struct removal_list *list, const struct toml_value *roo
         long item = -1;
         if (toml_kind(value) == TOML_STRING && same_pos(toml_value_pos(value), entry->key.pos))
             item = 0;
-        for (size_t i = 0; i < toml_array_size(value) && item < 0; i++)
-            if (same_pos(toml_value_pos(toml_array_get(value, i)), entry->key.pos))
-                item = (long)i;
+        else if (toml_kind(value) == TOML_ARRAY)
+            item = item_at(value, entry->key.pos);
         if (item < 0)
             continue;
-        struct value_removal *removal = NULL;
-        for (size_t r = 0; r < list->count; r++)
-            if (list->items[r].value == value)
-                removal = &list->items[r];
-        if (removal == NULL) {
-            list->items = xrealloc(list->items, list->count + 1, sizeof(*list->items));
-            removal = &list->items[list->count++];
-            removal->table = table;
-            removal->entry = (size_t)index;
-            removal->value = value;
-            removal->items = xcalloc(toml_array_size(value) + 1, sizeof(bool));
-        }
-        removal->items[item] = true;
+        removal_of(list, table, (size_t)index, value)->items[item] = true;
         return true;
     }
     return false;
 }
 
-/* The whole `PACKAGE = ...` of a [header] table, or its value made `[]`
+/* The whole `SCOPE = ...` of a [header] table, or its value made `[]`
  * where lines cannot go (inline and dotted tables). */
 static void remove_whole_value(struct text_edits *edits, const char *text, size_t length,
                                const struct value_removal *removal)
@@ -669,7 +726,7 @@ int toml_plan_removals(const char *text, size_t length, const struct config *con
     struct toml_doc *doc = parse_document(text, length, error);
     if (doc == NULL)
         return -1;
-    struct removal_list list = { NULL, 0 };
+    struct removal_list list = { NULL, 0, 0, HASH_INDEX_INIT };
     int result = 0;
     for (size_t i = 0; i < config->entry_count && result == 0; i++) {
         if (!removals->remove[i])
@@ -696,6 +753,7 @@ int toml_plan_removals(const char *text, size_t length, const struct config *con
     for (size_t r = 0; r < list.count; r++)
         free(list.items[r].items);
     free(list.items);
+    hash_index_release(&list.by_value);
     toml_doc_free(doc);
     return result;
 }

@@ -335,7 +335,32 @@ static bool has_marker(const char *text, size_t length)
     return false;
 }
 
+/* Whether the comment [start, end) (start at '#') is a sandlint or
+ * inspect-evals-lint directive, valid or not. */
+static bool is_directive(const char *start, const char *end)
+{
+    const char *cursor = skip_blanks(start + 1, end);
+    return take(&cursor, end, "sandlint:") || take(&cursor, end, "inspect-evals-lint:");
+}
+
+/* Finds the directives of text: honoured, they suppress (suppress_apply);
+ * not honoured, each is reported and nothing is suppressed
+ * (suppress_refuse). */
+static void read_directives(const char *text, size_t length, struct file_check *check,
+                            bool honour);
+
 void suppress_apply(const char *text, size_t length, struct file_check *check)
+{
+    read_directives(text, length, check, true);
+}
+
+void suppress_refuse(const char *text, size_t length, struct file_check *check)
+{
+    read_directives(text, length, check, false);
+}
+
+static void read_directives(const char *text, size_t length, struct file_check *check,
+                            bool honour)
 {
     /* Most files have no directive at all: skip the token scan. */
     if (!has_marker(text, length))
@@ -369,7 +394,13 @@ void suppress_apply(const char *text, size_t length, struct file_check *check)
                 while (end < text + length && *end != '\n' && *end != '\r')
                     end++;
                 struct comment_directive directive;
-                if (parse_directive(text + at, end, line, column, check, &directive)) {
+                if (!honour) {
+                    /* The tree's author wrote it: shown, never obeyed. */
+                    if (is_directive(text + at, end))
+                        problem_text(check, line, column, "suppression comment not "
+                                     "honoured: --untrusted");
+                } else if (parse_directive(text + at, end, line, column, check,
+                                           &directive)) {
                     directive.own_line = !line_has_yaml;
                     if (directives.count == directives.capacity) {
                         directives.capacity = directives.capacity ? directives.capacity * 2 : 8;

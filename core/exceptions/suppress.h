@@ -27,4 +27,12 @@
  */
 void suppress_apply(const char *text, size_t length, struct file_check *check);
 
+/*
+ * --untrusted (SPEC §14): the suppression comments of text are the tree's
+ * author's, so none is honoured; each (valid or not) gets an SL004 warning
+ * at the comment, "suppression comment not honoured: --untrusted", and the
+ * findings it would have covered keep failing.
+ */
+void suppress_refuse(const char *text, size_t length, struct file_check *check);
+
 #endif

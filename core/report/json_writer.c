@@ -32,6 +32,14 @@ void json_write_string(FILE *out, const char *text, size_t length)
             default: fprintf(out, "\\u%04x", c); break;
             }
             i++;
+        } else if (c == 0x7F) {
+            fputs("\\u007f", out);
+            i++;
+        } else if (c == '#' && i + 2 < length && p[i + 1] == '#' && p[i + 2] == '[') {
+            /* The same string, but no "##[" that the GitHub Actions runner
+             * would obey when the report is printed to its log. */
+            fputs("\\u0023", out);
+            i++;
         } else if (c < 0x80) {
             putc(c, out);
             i++;

@@ -8,9 +8,11 @@
 #include <stdio.h>
 
 /* Writes a JSON string literal of length bytes of text.  Control
- * characters are escaped and every byte that is not part of valid UTF-8 is
- * written as U+FFFD, so the output is valid JSON whatever text holds.
- * A NULL text writes null. */
+ * characters (DEL included) are escaped and every byte that is not part of
+ * valid UTF-8 is written as U+FFFD, so the output is valid JSON whatever
+ * text holds.  The '#' that starts "##[" is written \u0023: the string is
+ * the same, but a CI log that shows the report holds no command of the
+ * GitHub Actions runner's older syntax.  A NULL text writes null. */
 void json_write_string(FILE *out, const char *text, size_t length);
 
 /* json_write_string for a NUL-terminated string (NULL writes null). */

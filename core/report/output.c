@@ -81,22 +81,35 @@ static void expand_hint(struct text_buffer *text, const char *hint,
 }
 
 /* The allowlist entry that would accept a finding, ready to paste into the
- * configuration in use: "add 'pkg = web:privileged' under [allowlist
- * sandbox_privileges]", or the TOML form for pyproject.toml. */
+ * configuration in use: the one --update-allowlist would write, scoped to
+ * the finding's file ("add './compose.yaml = web:privileged' under
+ * [allowlist sandbox_privileges]"), or the TOML form for pyproject.toml.  A
+ * file no scope can name (outside the root) gets its package's entry, and
+ * without a package none: never one for '*'. */
 static void add_entry_advice(struct text_buffer *out, const struct report *report,
                              const struct finding_view *view)
 {
     const struct finding *finding = view->finding;
-    const char *package = view->file->package ? view->file->package : "*";
+    char *file_scope = allowlist_scope_of_file(view->file->display);
+    const char *package = view->file->package;
+    bool has_package = package != NULL && strcmp(package, "*") != 0;
+    if (file_scope == NULL && !has_package) {
+        /* Never an entry for every package. */
+        text_buffer_add_string(out, "run with a --root that holds the file to allowlist it");
+        return;
+    }
+    const char *scope = file_scope != NULL ? file_scope : package;
     const char *group = view->rule->rule.group;
     const struct config *config = report->config;
     text_buffer_add_string(out, "add '");
     if (config != NULL && config->format == CONFIG_TOML) {
-        toml_write_key(out, package, strlen(package));
+        toml_write_key(out, scope, strlen(scope));
         text_buffer_add_string(out, " = [");
         toml_write_string(out, finding->key, finding->key_length);
-        /* Repositories that keep inspect-evals-lint's table go on using it. */
-        bool inspect_table = config->inspect_evals && !config->sandlint_table &&
+        /* Repositories that keep inspect-evals-lint's table go on using it
+         * for package entries; paths never go there. */
+        bool inspect_table = file_scope == NULL && config->inspect_evals &&
+                             !config->sandlint_table &&
                              view->rule->rule.group_code != NULL &&
                              strcmp(view->rule->rule.group_code, "IESC001") == 0;
         text_buffer_add_string(out, inspect_table ? "]' under [tool.inspect-evals-lint.allowlists."
@@ -104,13 +117,14 @@ static void add_entry_advice(struct text_buffer *out, const struct report *repor
         text_buffer_add_string(out, group);
         text_buffer_add_string(out, "]");
     } else {
-        text_buffer_add_string(out, package);
+        text_buffer_add_string(out, scope);
         text_buffer_add_string(out, " = ");
         text_buffer_add(out, finding->key, finding->key_length);
         text_buffer_add_string(out, "' under [allowlist ");
         text_buffer_add_string(out, group);
         text_buffer_add_string(out, "]");
     }
+    free(file_scope);
 }
 
 /* The hint a report shows: for an allowlisted finding, where its entry
@@ -125,7 +139,7 @@ static void derive_hint(struct finding_view *view, const struct report *report)
             &report->config->entries[finding->allowlist_entry];
         char *hint = xasprintf("allowlisted as '%s' for %s in %s:%u:%u; remove "
                                "the entry once the setting is gone",
-                               entry->key.text, entry->package.text,
+                               entry->key.text, entry->scope.text,
                                report->config_display, entry->key.pos.line,
                                entry->key.pos.column);
         text_buffer_add_string(&text, hint);
@@ -236,6 +250,18 @@ void output_write_file(FILE *out, const struct output_writer *writer,
         finding_view_release(&view);
         report->written++;
     }
+}
+
+char *output_portable_path(const char *display)
+{
+    if (display == NULL)
+        return NULL;
+    bool climbs = display[0] == '/' || strcmp(display, "..") == 0 ||
+                  strncmp(display, "../", 3) == 0;
+    if (!climbs)
+        return xstrdup(display);
+    const char *slash = strrchr(display, '/');
+    return xstrdup(slash != NULL && slash[1] != '\0' ? slash + 1 : "..");
 }
 
 static const char *plural(size_t count, const char *one, const char *many)

@@ -112,6 +112,16 @@ extern const struct output_writer output_sarif_writer;
 extern const struct output_writer output_github_writer;
 extern const struct output_writer output_gitlab_writer;
 
+/*
+ * A path of the report (relative to the root) as SARIF and GitLab write it:
+ * itself, or, when it climbs out of the root ("../..."; a file operand or a
+ * --config outside the root), its last component only - a relative path
+ * out of the checkout spells out where the scanning machine keeps things,
+ * which a report uploaded to code scanning must not hold (SPEC §9, §14).
+ * Malloc'd.
+ */
+char *output_portable_path(const char *display);
+
 /* The one-line summary ("2 errors, 1 warning in 3 files (4 services)"),
  * for stderr.  Returns a malloc'd string. */
 char *report_summary(const struct report *report);

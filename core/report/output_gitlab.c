@@ -12,6 +12,7 @@
 #include "output.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "json_writer.h"
@@ -75,7 +76,9 @@ static void gitlab_finding(FILE *out, const struct report *report,
     fprintf(out, ", \"severity\": \"%s\", \"categories\": [\"Security\"]",
             gitlab_severity(view));
     fputs(", \"location\": {\"path\": ", out);
-    json_write_cstring(out, view->file->display);
+    char *path = output_portable_path(view->file->display);
+    json_write_cstring(out, path);
+    free(path);
     /* GitLab needs a line: file-level findings point at line 1. */
     fprintf(out, ", \"lines\": {\"begin\": %u}}", finding->line ? finding->line : 1);
     fputs(", \"content\": {\"body\": ", out);

@@ -143,8 +143,12 @@ static void write_result(FILE *out, const struct finding_view *view)
             finding->rule, level(view->severity));
     json_write_cstring(out, view->message);
     fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
-    write_uri(out, "", view->file->display);
-    fputs(", \"uriBaseId\": \"%SRCROOT%\"}, \"region\": {", out);
+    char *path = output_portable_path(view->file->display);
+    write_uri(out, "", path);
+    fputs(strcmp(path, view->file->display) == 0 ? ", \"uriBaseId\": \"%SRCROOT%\"}"
+                                                 : ", \"uriBaseId\": \"OUTSIDE_SRCROOT\"}", out);
+    free(path);
+    fputs(", \"region\": {", out);
     /* Code scanning needs a line: file-level findings point at line 1. */
     fprintf(out, "\"startLine\": %u", finding->line ? finding->line : 1);
     if (finding->line != 0 && finding->column != 0)
@@ -196,7 +200,9 @@ static void sarif_begin(FILE *out, const struct report *report)
      * knows (the checkout): where the scanning machine keeps it is no
      * business of the report. */
     fputs(" \"originalUriBaseIds\": {\"%SRCROOT%\": {\"description\": {\"text\": "
-          "\"the repository root (sandlint --root)\"}}},\n \"results\": [", out);
+          "\"the repository root (sandlint --root)\"}}, \"OUTSIDE_SRCROOT\": {\"description\": "
+          "{\"text\": \"a file outside the repository root, named by its last component: "
+          "where the scanning machine keeps it is not reported\"}}},\n \"results\": [", out);
 }
 
 static void sarif_finding(FILE *out, const struct report *report,

@@ -47,7 +47,10 @@ static void text_finding(FILE *out, const struct report *report,
     const char *label = view->accepted ? "note" : error ? "error" : "warning";
     if (color)
         fputs(BOLD, out);
-    write_safe_cstring(out, view->file->display);
+    /* A path is the one thing from the input that starts a line: "./"
+     * keeps a name such as "::error file=x::y" from reading as a workflow
+     * command in a CI log. */
+    terminal_write_line_start(out, view->file->display, strlen(view->file->display), "./");
     if (finding->line != 0) {
         fprintf(out, ":%u", finding->line);
         if (finding->column != 0)

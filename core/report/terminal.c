@@ -17,9 +17,14 @@
  * text, rather than being shown. */
 static bool is_control(uint32_t code)
 {
-    return code < 0x20 || code == 0x7f || (code >= 0x80 && code <= 0x9f) ||
-           code == 0x061c || code == 0x200e || code == 0x200f ||
-           (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+    return utf8_is_hidden_control(code);
+}
+
+/* Whether the bytes at p start "##[", the GitHub Actions runner's older
+ * command syntax, which it obeys anywhere in a line of the log. */
+static bool starts_old_command(const unsigned char *p, size_t available)
+{
+    return available >= 3 && p[0] == '#' && p[1] == '#' && p[2] == '[';
 }
 
 /* Calls emit for each piece of the escaped form of text. */
@@ -32,7 +37,7 @@ static void escape(const char *text, size_t length,
     while (at < length) {
         uint32_t code;
         size_t step = utf8_decode(bytes + at, length - at, &code);
-        if (step != 0 && !is_control(code)) {
+        if (step != 0 && !is_control(code) && !starts_old_command(bytes + at, length - at)) {
             at += step;
             continue;
         }
@@ -74,6 +79,26 @@ char *terminal_escape(const char *text, size_t length)
     return text_buffer_take(&string, NULL);
 }
 
+/* Whether a line that starts with text would start with "::" after its
+ * leading blanks: the runner's workflow command syntax. */
+static size_t command_start(const char *text, size_t length)
+{
+    size_t at = 0;
+    while (at < length && (text[at] == ' ' || text[at] == '\t'))
+        at++;
+    return at + 1 < length && text[at] == ':' && text[at + 1] == ':' ? at : length;
+}
+
+void terminal_write_line_start(FILE *out, const char *text, size_t length, const char *guard)
+{
+    char *escaped = terminal_escape(text, length);
+    size_t escaped_length = strlen(escaped);
+    if (command_start(escaped, escaped_length) < escaped_length)
+        fputs(guard, out);
+    fwrite(escaped, 1, escaped_length, out);
+    free(escaped);
+}
+
 void terminal_error(const char *format, ...)
 {
     va_list args;
@@ -88,8 +113,18 @@ void terminal_error(const char *format, ...)
     va_end(args);
     size_t body = (size_t)length;
     bool newline = body > 0 && text[body - 1] == '\n';
-    terminal_write(stderr, text, newline ? body - 1 : body);
+    /* Escaped, the text is one line: the first ':' of a line that would
+     * read as a workflow command is shown escaped. */
+    char *escaped = terminal_escape(text, newline ? body - 1 : body);
+    size_t escaped_length = strlen(escaped);
+    size_t colon = command_start(escaped, escaped_length);
+    fwrite(escaped, 1, colon < escaped_length ? colon : escaped_length, stderr);
+    if (colon < escaped_length) {
+        fputs("\\x3a", stderr);
+        fwrite(escaped + colon + 1, 1, escaped_length - colon - 1, stderr);
+    }
     if (newline)
         fputc('\n', stderr);
+    free(escaped);
     free(text);
 }

@@ -30,6 +30,7 @@
 #include "rule_docs.h"
 #include "rule_options.h"
 #include "scan.h"
+#include "scanned_trees.h"
 #include "stdin_file.h"
 #include "terminal.h"
 #include "worker_pool.h"
@@ -108,13 +109,15 @@ static void print_config_error(const char *path, const struct config_error *erro
     char *absolute = path ? path_absolute(path) : NULL;
     char *cwd = path_absolute(".");
     char *shown = absolute ? path_relative(cwd, absolute) : NULL;
+    const char *note = error->redact ? " (the configuration lies outside the root, so "
+                                       "its text is not quoted)" : "";
     if (shown == NULL)
-        terminal_error("sandlint: %s\n", error->message);
+        terminal_error("sandlint: %s%s\n", error->message, note);
     else if (error->pos.line == 0)
-        terminal_error("%s: %s\n", shown, error->message);
+        terminal_error("%s: %s%s\n", shown, error->message, note);
     else
-        terminal_error("%s:%u:%u: %s\n", shown, error->pos.line,
-                error->pos.column, error->message);
+        terminal_error("%s:%u:%u: %s%s\n", shown, error->pos.line,
+                error->pos.column, error->message, note);
     free(absolute);
     free(cwd);
     free(shown);
@@ -132,21 +135,29 @@ static void config_strings(const struct config_list *list, struct string_list *o
 static int validate_config(struct run *run)
 {
     const struct config *config = &run->config;
-    struct config_error error = { NULL, { 0, 0 } };
+    struct config_error error = { NULL, { 0, 0 }, config->outside_root };
     const struct config_list *lists[] = { &config->select, &config->ignore,
                                           &config->extend_select };
-    for (size_t l = 0; l < 3; l++)
-        for (size_t i = 0; i < lists[l]->count; i++)
-            if (!registry_selector_known(&run->registry, lists[l]->items[i].text))
-                config_fail(&error, lists[l]->items[i].pos, "unknown rule "
-                            "selector '%s' (no loaded rule has that code, "
-                            "code prefix, name or group)",
-                            lists[l]->items[i].text);
-    for (size_t i = 0; i < config->groups.count; i++)
-        if (allowlist_group_name(&run->registry, config->groups.items[i].text) == NULL)
-            config_fail(&error, config->groups.items[i].pos, "allowlist group "
-                        "'%s' is not the group of any loaded rule",
-                        config->groups.items[i].text);
+    for (size_t l = 0; l < 3; l++) {
+        for (size_t i = 0; i < lists[l]->count && error.message == NULL; i++) {
+            const struct config_item *item = &lists[l]->items[i];
+            if (registry_selector_known(&run->registry, item->text))
+                continue;
+            char *shown = config_quote(&error, item->text, item->length);
+            config_fail(&error, item->pos, "unknown rule selector '%s' (no loaded rule "
+                        "has that code, code prefix, name or group)", shown);
+            free(shown);
+        }
+    }
+    for (size_t i = 0; i < config->groups.count && error.message == NULL; i++) {
+        const struct config_item *item = &config->groups.items[i];
+        if (allowlist_group_name(&run->registry, item->text) != NULL)
+            continue;
+        char *shown = config_quote(&error, item->text, item->length);
+        config_fail(&error, item->pos, "allowlist group '%s' is not the group of any "
+                    "loaded rule", shown);
+        free(shown);
+    }
     if (error.message == NULL)
         rule_options_apply(&run->registry, config, &error);
     if (error.message == NULL)
@@ -237,6 +248,9 @@ struct check_run {
     struct report_stream stream;
     struct allowlist_update update;     /* --update-allowlist */
     bool updating;
+    struct scanned_trees trees;         /* the root and the operands: where
+                                           the repository's author writes */
+    struct allowlist_coverage coverage; /* what the run checks fully */
     char *overwritten;                  /* a checked file the report would
                                            replace */
     struct scan_settings scan;          /* what check_files set */
@@ -273,6 +287,12 @@ static struct discovered_file *next_file(void *data)
         return NULL;
     }
     packages_assign(file, &flow->packages);
+    if (file->problem == NULL && file->absolute != NULL &&
+        packages_in_refused_directory(&flow->packages, file->absolute))
+        /* A package directory that discovery found but the package search
+         * did not (checked at the start): never a package of its own. */
+        file->problem = xstrdup("its package directory is named like a wildcard (it holds a "
+                                "'*'); not checked");
     return file;
 }
 
@@ -285,6 +305,23 @@ static bool fully_checked(void *data, const char *package)
            packages_fully_checked(&flow->packages, package,
                                   (const char *const *)flow->absolute,
                                   flow->operand_count);
+}
+
+/* Whether the operands cover a path relative to the root: a file, or a
+ * directory ending in '/' ("" is the root).  Standard input covers none. */
+static bool path_checked(void *data, const char *path)
+{
+    const struct check_run *flow = data;
+    if (flow->from_stdin)
+        return false;
+    char *joined = path[0] != '\0' ? path_join(flow->packages.root, path)
+                                    : xstrdup(flow->packages.root);
+    char *absolute = path_absolute(joined);
+    bool covered = packages_covered((const char *const *)flow->absolute,
+                                    flow->operand_count, absolute);
+    free(joined);
+    free(absolute);
+    return covered;
 }
 
 static void deliver_file(void *data, const struct discovered_file *file,
@@ -384,16 +421,60 @@ static int check_operands(const struct options *options, struct check_run *flow)
     return 0;
 }
 
+/* --untrusted: the configuration must come from outside what the run
+ * scans (the root and the operands), or the tree's author wrote it too.
+ * Returns 0, or -1 after printing why. */
+static int check_config_outside(const struct options *options, const struct run *run,
+                                const struct check_run *flow)
+{
+    if (!options->untrusted || run->config.path == NULL)
+        return 0;
+    char *real = realpath(options->config, NULL);
+    char *lexical = path_absolute(options->config);
+    char *lexical_root = path_absolute(run->root);
+    bool inside = (real != NULL && scanned_trees_contain(&flow->trees, real)) ||
+                  path_is_within(lexical_root, lexical);
+    for (size_t i = 0; i < flow->operand_count && !flow->from_stdin && !inside; i++)
+        inside = path_is_within(flow->absolute[i], lexical);
+    free(real);
+    free(lexical);
+    free(lexical_root);
+    if (!inside)
+        return 0;
+    terminal_error("sandlint: --config %s lies inside the tree that --untrusted scans (the "
+                   "root or an operand), whose author may have written it; use a "
+                   "configuration from outside, such as the base branch's: git show "
+                   "\"$BASE_SHA:.sandlint.ini\" > \"$RUNNER_TEMP/sandlint.ini\"\n",
+                   options->config);
+    return -1;
+}
+
 /* Everything that needs files outside the scanned trees, opened before
  * confinement: package directories, the report, /dev/null for the
  * workers, standard input.  Returns 0, or -1 after printing why. */
 static int open_outside(const struct options *options, struct run *run,
                         struct check_run *flow)
 {
+    scanned_trees_init(&flow->trees, run->root, flow->from_stdin ? NULL : flow->operands,
+                       flow->from_stdin ? 0 : flow->operand_count);
+    if (check_config_outside(options, run, flow) != 0)
+        return -1;
     packages_find(&run->config, run->root, &flow->packages);
+    char *problem = NULL;
+    if (packages_check_names(&flow->packages, &problem) != 0) {
+        terminal_error("sandlint: %s\n", problem);
+        free(problem);
+        return -1;
+    }
+    if (options->allowlist_scope == UPDATE_SCOPE_PACKAGE && !flow->packages.configured) {
+        terminal_error("sandlint: --allowlist-scope package needs packages in the "
+                       "configuration (without them every file is in the package '*', "
+                       "and entries for it would apply everywhere)\n");
+        return -1;
+    }
     config_strings(&run->config.exclude, &flow->exclude);
     config_strings(&run->config.kubernetes, &flow->kubernetes);
-    if (report_output_open(&flow->output, options->output) != 0)
+    if (report_output_open(&flow->output, options->output, &flow->trees) != 0)
         return -1;
     for (size_t i = 0; i < flow->operand_count && !flow->from_stdin; i++) {
         struct stat info;
@@ -405,8 +486,14 @@ static int open_outside(const struct options *options, struct run *run,
         }
     }
     flow->updating = options->update_allowlist;
-    if (flow->updating && allowlist_update_prepare(&flow->update, &run->config,
-                                                   run->root) != 0)
+    struct allowlist_update_settings settings = {
+        .scope = options->allowlist_scope,
+        .strict = options->strict,
+        .suppressed = options->allowlist_suppressed,
+        .narrow = options->narrow,
+    };
+    if (flow->updating && allowlist_update_prepare(&flow->update, &settings, &run->config,
+                                                   run->root, &flow->trees) != 0)
         return -1;
     flow->null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (flow->from_stdin)
@@ -430,6 +517,7 @@ static void check_run_release(struct check_run *flow)
     string_list_release(&flow->kubernetes);
     if (flow->updating)
         allowlist_update_release(&flow->update);
+    scanned_trees_release(&flow->trees);
     reference_resolver_release(&flow->references);
     for (size_t i = 0; i < flow->round_count; i++)
         discovered_file_free(flow->round[i]);
@@ -450,6 +538,7 @@ static int check_files(const struct options *options, const struct run *run,
         .max_file_size = options->max_file_size,
         .max_memory = options->no_isolation ? 0 : options->max_memory,
         .limits = { options->max_nodes, MODEL_DEFAULT_MAX_DEPTH },
+        .untrusted = options->untrusted,
     };
     if (options->no_isolation) {
         pool_run_in_process(&flow->scan, next_file, flow, deliver_file, flow);
@@ -483,11 +572,8 @@ static int run_checks(const struct options *options, struct run *run)
     struct check_run flow;
     memset(&flow, 0, sizeof(flow));
     flow.null_fd = -1;
-    flow.output.stream = NULL;
-    flow.output.finisher = -1;
-    flow.output.command_fd = flow.output.reply_fd = -1;
-    flow.update.output.finisher = -1;
-    flow.update.output.command_fd = flow.update.output.reply_fd = -1;
+    report_output_init(&flow.output);
+    allowlist_update_init(&flow.update);
     if (check_operands(options, &flow) != 0 || open_outside(options, run, &flow) != 0 ||
         confine_and_load(options, run, flow.operands,
                          flow.from_stdin ? 0 : flow.operand_count) != 0) {
@@ -513,10 +599,13 @@ static int run_checks(const struct options *options, struct run *run)
 
     report_stream_begin(&flow.stream, flow.output.stream, options->format,
                         &run->registry, &run->config, run->config_display, run->root,
-                        want_color(options, flow.output.stream), options->show_accepted);
-    report_stream_set_coverage(&flow.stream, fully_checked, &flow);
-    if (flow.updating)
-        flow.stream.update = &flow.update;
+                        want_color(options, flow.output.stream), options->show_accepted,
+                        flow.updating ? &flow.update : NULL);
+    /* Under --untrusted no entry is called stale: a pull request cannot
+     * edit the base branch's configuration. */
+    flow.coverage = (struct allowlist_coverage){ fully_checked, path_checked, &flow };
+    if (!options->untrusted)
+        report_stream_set_coverage(&flow.stream, &flow.coverage);
     reference_resolver_init(&flow.references, flow.walk, &run->registry);
     int pool_status = check_files(options, run, &flow);
     /* Then, round by round, the files that include and extends name. */
@@ -568,15 +657,12 @@ static int run_checks(const struct options *options, struct run *run)
     }
     if (flow.overwritten == NULL && report_output_commit(&flow.output) != 0)
         status = EXIT_TROUBLE;
-    if (flow.updating && status != EXIT_TROUBLE) {
-        /* The run that the edited configuration makes pass: only what no
-         * entry can accept (unchecked files) still fails. */
-        if (allowlist_update_finish(&flow.update, &run->config, &run->registry,
-                                    fully_checked, &flow, &flow.stream.incomplete) != 0)
-            status = EXIT_TROUBLE;
-        else
-            status = flow.update.unaccepted > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
-    }
+    if (flow.updating && (flow.stream.update_failed || status == EXIT_TROUBLE ||
+                          allowlist_update_commit(&flow.update) != 0))
+        /* The report shows the run after the edit, so its status is this
+         * run's: only what no entry can accept (unchecked files, and
+         * without --strict nothing else) still fails. */
+        status = EXIT_TROUBLE;
     if (!options->quiet && flow.overwritten == NULL && !nothing_to_check) {
         char *summary = report_summary(report);
         terminal_error("%s\n", summary);
@@ -622,10 +708,10 @@ int sandlint_main(int argc, char **argv)
     int status = EXIT_TROUBLE;
     struct plugin_request request = PLUGIN_REQUEST_INIT;
 
-    struct config_error config_error = { NULL, { 0, 0 } };
+    struct config_error config_error = { NULL, { 0, 0 }, false };
     char *error_path = NULL;
-    if (config_discover(options.root, options.config, &run.root, &run.config,
-                        &config_error, &error_path) != 0) {
+    if (config_discover(options.root, options.config, options.untrusted, &run.root,
+                        &run.config, &config_error, &error_path) != 0) {
         print_config_error(error_path, &config_error);
         config_error_release(&config_error);
         free(error_path);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "allowlist_update.h"
 #include "comma_list.h"
 #include "confine.h"
 #include "kind_docs.h"
@@ -42,6 +43,10 @@ enum {
     OPT_EXIT_ZERO,
     OPT_STDIN_FILENAME,
     OPT_UPDATE_ALLOWLIST,
+    OPT_ALLOWLIST_SCOPE,
+    OPT_NARROW,
+    OPT_ALLOWLIST_SUPPRESSED,
+    OPT_UNTRUSTED,
     OPT_ALLOW_NO_FILES,
 };
 
@@ -75,6 +80,10 @@ static const struct option long_options[] = {
     { "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
     { "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
     { "update-allowlist", no_argument, NULL, OPT_UPDATE_ALLOWLIST },
+    { "allowlist-scope", required_argument, NULL, OPT_ALLOWLIST_SCOPE },
+    { "narrow", no_argument, NULL, OPT_NARROW },
+    { "allowlist-suppressed", no_argument, NULL, OPT_ALLOWLIST_SUPPRESSED },
+    { "untrusted", no_argument, NULL, OPT_UNTRUSTED },
     { "allow-no-files", no_argument, NULL, OPT_ALLOW_NO_FILES },
     { "version", no_argument, NULL, 'V' },
     { "help", no_argument, NULL, 'h' },
@@ -119,6 +128,17 @@ void options_print_help(FILE *out)
 "      --ignore LIST        do not run these rules\n"
 "      --update-allowlist   write the configuration so that this run passes:\n"
 "                           entries for failing findings, stale ones removed\n"
+"      --allowlist-scope file|package\n"
+"                           what new entries cover: their file (default) or\n"
+"                           their package (needs packages)\n"
+"      --narrow             with --update-allowlist: rewrite '*' and package\n"
+"                           entries into one entry per file\n"
+"      --allowlist-suppressed  with --update-allowlist: also write entries for\n"
+"                           findings that suppression comments accept\n"
+"      --untrusted          the scanned tree may be hostile (a pull request):\n"
+"                           no configuration from it (only --config), its\n"
+"                           suppression comments reported, not honoured\n"
+"                           (also SANDLINT_UNTRUSTED=1)\n"
 "\n"
 "Exit status:\n"
 "      --strict             warnings fail too (stale entries, unused\n"
@@ -355,6 +375,25 @@ int options_parse(struct options *options, int argc, char **argv)
         case OPT_UPDATE_ALLOWLIST:
             options->update_allowlist = true;
             break;
+        case OPT_ALLOWLIST_SCOPE:
+            if (strcmp(optarg, "file") == 0)
+                options->allowlist_scope = UPDATE_SCOPE_FILE;
+            else if (strcmp(optarg, "package") == 0)
+                options->allowlist_scope = UPDATE_SCOPE_PACKAGE;
+            else
+                return usage_error("--allowlist-scope takes file or package, not '%s' "
+                                   "(entries are never written for every package)", optarg);
+            options->allowlist_scope_given = true;
+            break;
+        case OPT_NARROW:
+            options->narrow = true;
+            break;
+        case OPT_ALLOWLIST_SUPPRESSED:
+            options->allowlist_suppressed = true;
+            break;
+        case OPT_UNTRUSTED:
+            options->untrusted = true;
+            break;
         case OPT_ALLOW_NO_FILES:
             options->allow_no_files = true;
             break;
@@ -375,6 +414,21 @@ int options_parse(struct options *options, int argc, char **argv)
     }
     options->operands = (const char *const *)(argv + optind);
     options->operand_count = (size_t)(argc - optind);
+    /* Set by a CI system for a whole job: no option turns it off. */
+    const char *untrusted = getenv("SANDLINT_UNTRUSTED");
+    if (untrusted != NULL && untrusted[0] != '\0' && strcmp(untrusted, "0") != 0)
+        options->untrusted = true;
+    if (!options->update_allowlist) {
+        const char *needs_update = options->allowlist_scope_given ? "--allowlist-scope"
+                                   : options->narrow              ? "--narrow"
+                                   : options->allowlist_suppressed ? "--allowlist-suppressed"
+                                                                  : NULL;
+        if (needs_update != NULL)
+            return usage_error("%s only goes with --update-allowlist", needs_update);
+    }
+    if (options->update_allowlist && options->untrusted)
+        return usage_error("--update-allowlist writes the exceptions of a tree you trust; "
+                           "it cannot run %s", "with --untrusted (or SANDLINT_UNTRUSTED)");
     /* The listings print text or JSON; any other --format is refused, not
      * silently answered in text.  One JSON document per run. */
     int listings = options->list_rules + options->list_plugins + (options->explain != NULL);

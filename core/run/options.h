@@ -28,6 +28,13 @@ struct options {
     bool exit_zero;             /* failing findings exit 0 */
     const char *stdin_filename; /* borrowed from argv; NULL: compose.yaml */
     bool update_allowlist;      /* edit the configuration at the end */
+    int allowlist_scope;        /* enum update_scope: what new entries name */
+    bool allowlist_scope_given; /* --allowlist-scope was given */
+    bool narrow;                /* --narrow: '*' and package entries become
+                                   file entries */
+    bool allowlist_suppressed;  /* findings comments accept get entries */
+    bool untrusted;             /* --untrusted or SANDLINT_UNTRUSTED: no
+                                   configuration or comment from the tree */
     bool allow_no_files;        /* no sandbox file is no error (SPEC §17):
                                    exit 0, and named files of no known
                                    kind are skipped silently */

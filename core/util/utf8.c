@@ -68,3 +68,11 @@ size_t utf8_encode(uint32_t code, unsigned char out[4])
     out[3] = (unsigned char)(0x80 | (code & 0x3F));
     return 4;
 }
+
+bool utf8_is_hidden_control(uint32_t code)
+{
+    return code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F) ||
+           code == 0x061C || code == 0x200E || code == 0x200F ||
+           (code >= 0x2028 && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069) ||
+           code == 0xFEFF;
+}

@@ -199,8 +199,8 @@ struct sl_finding {
                                     gets its hint printed as given); since
                                     1.3 "%e" for the allowlist entry that
                                     would accept the finding, ready to paste
-                                    ("add 'pkg = web:cap_drop_all' under
-                                    [allowlist sandbox_hardening]") */
+                                    ("add './compose.yaml = web:cap_drop_all'
+                                    under [allowlist sandbox_hardening]") */
     /* since 1.1 */
     double security_severity;    /* how serious this finding is for code
                                     scanning, on GitHub's 0.1-10.0 scale

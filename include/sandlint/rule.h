@@ -908,8 +908,9 @@ static inline int sl_report_unresolved(struct sl_context *ctx, const struct sl_v
 
 /* Writes "HINT, or %e" into buffer: a format's hint for a missing setting
  * (sl_setting.hint, where a '%' stays a '%') with the allowlist entry that
- * would accept the finding, which the host writes for "%e" ("add 'pkg =
- * web:cap_drop_all' under [allowlist sandbox_hardening]").  Returns
+ * would accept the finding, which the host writes for "%e" ("add
+ * './compose.yaml = web:cap_drop_all' under [allowlist
+ * sandbox_hardening]").  Returns
  * buffer, or NULL when hint is NULL (the host then writes its standard
  * hint). */
 static inline const char *sl_hint_or_allowlist(char *buffer, size_t size,

@@ -375,6 +375,9 @@ static void parse_simple_key(struct parser *parser, const char *context)
         parser_fail_at(parser, pos, "expected a key%s, found %s", context,
                        parser_describe(parser, parser->offset, found, sizeof(found)));
     }
+    if (parser->key_part_count >= TOML_MAX_KEY_PARTS)
+        parser_fail_at(parser, pos, "a dotted key or table header of more than %d parts "
+                       "(each part is a table nested in the last)", TOML_MAX_KEY_PARTS);
     if (parser->key_part_count == parser->key_part_capacity) {
         parser->key_part_capacity = parser->key_part_capacity ? parser->key_part_capacity * 2
                                                               : 8;

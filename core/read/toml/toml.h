@@ -22,10 +22,13 @@
  *   is not counted).
  *
  *   The reader never recurses deeper than TOML_MAX_DEPTH nested arrays or
- *   inline tables (deeper input is an error), and its memory use is linear in
- *   the size of the input.  Tables may still be nested arbitrarily deep by
- *   dotted keys or table headers ([a.b.c...]); callers that walk the tree
- *   recursively should bound their own depth.
+ *   inline tables (deeper input is an error), its memory use is linear in
+ *   the size of the input, and bounded: at most TOML_MAX_VALUES values, and
+ *   at most TOML_MAX_KEY_PARTS parts in a dotted key or table header (more
+ *   is an error at the value or part that goes over).  Tables may still be
+ *   nested some hundreds deep by dotted keys or table headers with inline
+ *   tables inside ([a.b.c...]); callers that walk the tree recursively
+ *   should bound their own depth.
  *
  * OWNERSHIP
  *   All struct toml_value pointers and all strings returned by the accessors
@@ -55,6 +58,15 @@ extern "C" {
 
 /* Deepest nesting of arrays and inline tables that toml_parse() accepts. */
 #define TOML_MAX_DEPTH 256
+
+/* Most parts of one dotted key or table header ([a.b.c] has three): each
+ * part is a table, and a key of millions of parts would take gigabytes. */
+#define TOML_MAX_KEY_PARTS 128
+
+/* Most values of one document (every table, array, value and array item
+ * counts): about a hundred bytes each, so a document takes at most some
+ * hundred megabytes whatever it holds. */
+#define TOML_MAX_VALUES 1000000
 
 enum toml_kind {
     TOML_STRING,
@@ -206,6 +218,16 @@ const struct toml_value *toml_table_get(const struct toml_value *table, const ch
  */
 const struct toml_value *toml_table_getn(const struct toml_value *table, const char *key,
                                          size_t key_len, struct toml_pos *key_pos);
+
+/*
+ * toml_table_index - the position (for toml_table_entry() and
+ * toml_table_key_span()) of the key of key_len bytes in table, or
+ * TOML_NO_INDEX when it is absent or table is not a table.  Average time
+ * O(1), where searching the entries one by one would make an editor's cost
+ * the product of the keys it adds and those the table holds.
+ */
+#define TOML_NO_INDEX ((size_t)-1)
+size_t toml_table_index(const struct toml_value *table, const char *key, size_t key_len);
 
 /* toml_array_size - number of elements; 0 if array is not an array. */
 size_t toml_array_size(const struct toml_value *array);

@@ -45,6 +45,12 @@ struct toml_value *value_new(struct parser *parser, enum toml_kind kind,
                              struct toml_pos pos, size_t start)
 {
     struct toml_doc *doc = parser->doc;
+    /* About a hundred bytes each: the limit keeps a hostile file of a few
+     * megabytes from taking gigabytes before anything is confined. */
+    if (doc->value_count >= TOML_MAX_VALUES)
+        parser_fail_at(parser, pos, "more than %d values (tables, arrays, keys' values "
+                       "and array items): a limit that keeps reading bounded",
+                       TOML_MAX_VALUES);
     ensure_capacity((void **)&doc->values, &doc->value_capacity, doc->value_count + 1,
                     sizeof(*doc->values));
     struct toml_value *value = xcalloc(1, sizeof(*value));
@@ -246,6 +252,14 @@ const struct toml_value *toml_table_getn(const struct toml_value *table, const c
     if (key_pos != NULL)
         *key_pos = entry->key_pos;
     return entry->value;
+}
+
+size_t toml_table_index(const struct toml_value *table, const char *key, size_t key_len)
+{
+    if (table == NULL || table->kind != TOML_TABLE || key == NULL)
+        return TOML_NO_INDEX;
+    const struct table_entry *entry = table_find(table, key, key_len);
+    return entry != NULL ? (size_t)(entry - table->as.table.entries) : TOML_NO_INDEX;
 }
 
 const struct toml_value *toml_table_get(const struct toml_value *table, const char *key)

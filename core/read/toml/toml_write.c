@@ -8,13 +8,11 @@
 
 #include "utf8.h"
 
-/* Code points written as escapes: controls, and what would hide or reorder
- * text for a reviewer (bidi controls, line and paragraph separators). */
+/* Code points written as escapes: those that would hide or reorder text
+ * for a reviewer (the INI writer refuses the same ones). */
 static bool needs_escape(uint32_t code)
 {
-    return code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F) ||
-           code == 0x200E || code == 0x200F || (code >= 0x2028 && code <= 0x202E) ||
-           (code >= 0x2066 && code <= 0x2069) || code == 0xFEFF;
+    return utf8_is_hidden_control(code);
 }
 
 bool toml_write_string(struct text_buffer *out, const char *bytes, size_t length)
