@@ -150,59 +150,62 @@ static void each_entry(struct compose_service *service, int view, const char *na
 /* the settings                                                        */
 /* ------------------------------------------------------------------ */
 
-/* What a setting is called and how to add it, in Compose's words. */
+/* What a setting is called and how to add it, in Compose's words, by id
+ * (a setting Compose does not have has no field). */
 struct setting_words {
-    int id;
     const char *field;
     const char *label;
     const char *hint;
 };
 
-static const struct setting_words words[] = {
-    { SL_SETTING_PRIVILEGED, "privileged", "privileged", NULL },
-    { SL_SETTING_CAP_ADD, "cap_add", "cap_add", NULL },
-    { SL_SETTING_CAP_DROP, "cap_drop", "cap_drop",
-      "add 'cap_drop: [ALL]' and cap_add only what the sandbox needs" },
-    { SL_SETTING_SECCOMP, "security_opt", "security_opt", NULL },
-    { SL_SETTING_APPARMOR, "security_opt", "security_opt", NULL },
-    { SL_SETTING_SELINUX, "security_opt", "security_opt", NULL },
-    { SL_SETTING_SYSTEM_PATHS, "security_opt", "security_opt", NULL },
-    { SL_SETTING_SECURITY_OTHER, "security_opt", "security_opt", NULL },
-    { SL_SETTING_NO_NEW_PRIVILEGES, "security_opt", "security_opt",
-      "add 'security_opt: [no-new-privileges:true]'" },
-    { SL_SETTING_READ_ONLY_ROOT, "read_only", "read_only",
-      "add 'read_only: true' (with tmpfs for the paths the sandbox writes)" },
-    { SL_SETTING_USER, "user", "user", "add 'user: \"1000:1000\"' (a user the image has)" },
-    { SL_SETTING_PIDS_LIMIT, "pids_limit", "pids_limit or deploy.resources.limits.pids",
-      "add 'pids_limit: 512' (or deploy.resources.limits.pids)" },
-    { SL_SETTING_MEMORY_LIMIT, "mem_limit", "mem_limit or deploy.resources.limits.memory",
-      "add 'mem_limit: 2g' (or deploy.resources.limits.memory)" },
-    { SL_SETTING_CPU_LIMIT, "cpus", "cpus, cpu_quota or deploy.resources.limits.cpus",
-      "add 'cpus: 2' (or deploy.resources.limits.cpus)" },
-    { SL_SETTING_NETWORK_NAMESPACE, "network_mode", "network_mode", NULL },
-    { SL_SETTING_PID_NAMESPACE, "pid", "pid", NULL },
-    { SL_SETTING_IPC_NAMESPACE, "ipc", "ipc", NULL },
-    { SL_SETTING_UTS_NAMESPACE, "uts", "uts", NULL },
-    { SL_SETTING_USER_NAMESPACE, "userns_mode", "userns_mode", NULL },
-    { SL_SETTING_CGROUP_NAMESPACE, "cgroup", "cgroup", NULL },
-    { SL_SETTING_MOUNTS, "volumes", "volumes", NULL },
-    { SL_SETTING_DEVICES, "devices", "devices", NULL },
-    { SL_SETTING_DEVICE_CGROUP_RULES, "device_cgroup_rules", "device_cgroup_rules", NULL },
-    { SL_SETTING_PORTS, "ports", "ports",
-      "publish on the loopback interface only ('127.0.0.1:8080:80'), or remove the item" },
-    { SL_SETTING_RUNTIME, "runtime", "runtime", NULL },
-    { SL_SETTING_API_SOCKET, "use_api_socket", "use_api_socket", NULL },
-    { SL_SETTING_GPUS, "gpus", "gpus", NULL },
-    { SL_SETTING_BUILD_PRIVILEGED, "build.privileged", "build.privileged", NULL },
-    { SL_SETTING_BUILD_ENTITLEMENTS, "build.entitlements", "build.entitlements", NULL },
+static const struct setting_words words[MODEL_SETTING_LAST + 1] = {
+    [SL_SETTING_PRIVILEGED] = { "privileged", "privileged", NULL },
+    [SL_SETTING_CAP_ADD] = { "cap_add", "cap_add", NULL },
+    [SL_SETTING_CAP_DROP] = { "cap_drop", "cap_drop",
+                              "add 'cap_drop: [ALL]' and cap_add only what the sandbox "
+                              "needs" },
+    [SL_SETTING_SECCOMP] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_APPARMOR] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_SELINUX] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_SYSTEM_PATHS] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_SECURITY_OTHER] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_NO_NEW_PRIVILEGES] = { "security_opt", "security_opt",
+                                       "add 'security_opt: [no-new-privileges:true]'" },
+    [SL_SETTING_READ_ONLY_ROOT] = { "read_only", "read_only",
+                                    "add 'read_only: true' (with tmpfs for the paths the "
+                                    "sandbox writes)" },
+    [SL_SETTING_USER] = { "user", "user",
+                          "add 'user: \"1000:1000\"' (a user the image has)" },
+    [SL_SETTING_PIDS_LIMIT] = { "pids_limit", "pids_limit or deploy.resources.limits.pids",
+                                "add 'pids_limit: 512' (or deploy.resources.limits.pids)" },
+    [SL_SETTING_MEMORY_LIMIT] = { "mem_limit", "mem_limit or deploy.resources.limits.memory",
+                                  "add 'mem_limit: 2g' (or deploy.resources.limits.memory)" },
+    [SL_SETTING_CPU_LIMIT] = { "cpus", "cpus, cpu_quota or deploy.resources.limits.cpus",
+                               "add 'cpus: 2' (or deploy.resources.limits.cpus)" },
+    [SL_SETTING_NETWORK_NAMESPACE] = { "network_mode", "network_mode", NULL },
+    [SL_SETTING_PID_NAMESPACE] = { "pid", "pid", NULL },
+    [SL_SETTING_IPC_NAMESPACE] = { "ipc", "ipc", NULL },
+    [SL_SETTING_UTS_NAMESPACE] = { "uts", "uts", NULL },
+    [SL_SETTING_USER_NAMESPACE] = { "userns_mode", "userns_mode", NULL },
+    [SL_SETTING_CGROUP_NAMESPACE] = { "cgroup", "cgroup", NULL },
+    [SL_SETTING_MOUNTS] = { "volumes", "volumes", NULL },
+    [SL_SETTING_DEVICES] = { "devices", "devices", NULL },
+    [SL_SETTING_DEVICE_CGROUP_RULES] = { "device_cgroup_rules", "device_cgroup_rules", NULL },
+    [SL_SETTING_PORTS] = { "ports", "ports",
+                           "publish on the loopback interface only ('127.0.0.1:8080:80'), "
+                           "or remove the item" },
+    [SL_SETTING_RUNTIME] = { "runtime", "runtime", NULL },
+    [SL_SETTING_API_SOCKET] = { "use_api_socket", "use_api_socket", NULL },
+    [SL_SETTING_GPUS] = { "gpus", "gpus", NULL },
+    [SL_SETTING_BUILD_PRIVILEGED] = { "build.privileged", "build.privileged", NULL },
+    [SL_SETTING_BUILD_ENTITLEMENTS] = { "build.entitlements", "build.entitlements", NULL },
 };
 
 static const struct setting_words *words_of(int id)
 {
-    for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
-        if (words[i].id == id)
-            return &words[i];
-    return NULL;
+    if (id < 1 || id > MODEL_SETTING_LAST || words[id].field == NULL)
+        return NULL;
+    return &words[id];
 }
 
 /* A switch: privileged, use_api_socket, read_only, build.privileged. */
