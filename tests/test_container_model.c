@@ -272,6 +272,63 @@ static void test_structure_steps(void **state)
     has("W token: set [true meaning=1 own 6:6]");
 }
 
+/* A scope fills each setting once per view (a service that extends a
+ * privileged one: absent as written, set in effect) and hands back the
+ * same setting on every later read, whatever was read in between; an id the
+ * host does not know is UNMODELLED every time. */
+static void check_cache(struct model_sink *sink, const struct model_step *step)
+{
+    (void)sink;
+    if (step->type != MODEL_STEP_SCOPE || strcmp(step->scope->public.service, "web") != 0)
+        return;
+    struct model_scope *scope = step->scope;
+    const struct model_setting *privileged =
+        model_scope_setting(scope, SL_VIEW_WRITTEN, SL_SETTING_PRIVILEGED);
+    const struct model_setting *effective =
+        model_scope_setting(scope, SL_VIEW_EFFECTIVE, SL_SETTING_PRIVILEGED);
+    const struct model_setting *last =
+        model_scope_setting(scope, SL_VIEW_WRITTEN, MODEL_SETTING_LAST);
+    const struct model_setting *user =
+        model_scope_setting(scope, SL_VIEW_WRITTEN, SL_SETTING_USER);
+    assert_ptr_not_equal(privileged, effective);
+    assert_int_equal(privileged->setting.state, SL_SETTING_ABSENT);
+    assert_int_equal(effective->setting.state, SL_SETTING_SET);
+    assert_int_equal(last->setting.id, MODEL_SETTING_LAST);
+    assert_int_equal(user->setting.state, SL_SETTING_ABSENT);
+    assert_ptr_equal(model_scope_setting(scope, SL_VIEW_WRITTEN, SL_SETTING_PRIVILEGED),
+                     privileged);
+    assert_ptr_equal(model_scope_setting(scope, SL_VIEW_EFFECTIVE, SL_SETTING_PRIVILEGED),
+                     effective);
+    assert_ptr_equal(model_scope_setting(scope, SL_VIEW_WRITTEN, MODEL_SETTING_LAST), last);
+    assert_int_equal(privileged->setting.id, SL_SETTING_PRIVILEGED);
+    assert_int_equal(privileged->setting.count, 0);
+    assert_int_equal(effective->setting.count, 1);
+    assert_int_equal(effective->values[0].meaning, 1);
+    assert_int_equal(effective->values[0].origin, SL_ORIGIN_BASE);
+    const struct model_setting *unknown =
+        model_scope_setting(scope, SL_VIEW_WRITTEN, MODEL_SETTING_LAST + 1);
+    assert_int_equal(unknown->setting.state, SL_SETTING_UNMODELLED);
+    assert_null(model_scope_setting(scope, 3, SL_SETTING_PRIVILEGED));
+    say("checked\n");
+}
+
+static void test_settings_filled_once(void **state)
+{
+    (void)state;
+    static const char yaml[] = "services:\n  base:\n    privileged: true\n"
+                               "  web:\n    extends: base\n";
+    struct yaml_model model;
+    struct model_sink sink = { check_cache };
+    struct model_file_state file;
+    memset(&file, 0, sizeof(file));
+    text_buffer_release(&seen);
+    assert_int_equal(model_parse(&model, yaml, strlen(yaml), NULL), MODEL_OK);
+    struct model_reading reading = { &sink, &file, model.documents[0] };
+    front_ends_read(&reading, SL_KIND_COMPOSE, model.documents[0]);
+    model_release(&model);
+    has("checked");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -279,6 +336,7 @@ int main(void)
         cmocka_unit_test(test_pod_inheritance),
         cmocka_unit_test(test_agent_env_defaults),
         cmocka_unit_test(test_structure_steps),
+        cmocka_unit_test(test_settings_filled_once),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     text_buffer_release(&seen);

@@ -3,6 +3,7 @@
 
 #include "container_model.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,8 +154,10 @@ void model_fill_inherit(struct model_fill *fill, int id)
     fill->setting.state = from->setting.state;
 }
 
-/* Runs the reader for one setting and keeps the result in the group. */
-static struct model_setting *fill_setting(struct model_scope *scope, int view, int id)
+/* Runs the reader for one setting and keeps the result in *setting, whose
+ * memory the group owns. */
+static void fill_setting(struct model_scope *scope, int view, int id,
+                         struct model_setting *setting)
 {
     struct model_fill fill;
     memset(&fill, 0, sizeof(fill));
@@ -170,11 +173,11 @@ static struct model_setting *fill_setting(struct model_scope *scope, int view, i
         scope->reader->fill(&fill, scope, view, id);
     else
         fill.setting.state = SL_SETTING_UNSUPPORTED;
-    struct model_setting *setting = model_group_alloc(scope->group, sizeof(*setting));
     setting->setting = fill.setting;
     if (setting->setting.node == NULL)
         setting->setting.node = scope->public.node;
     setting->setting.count = fill.count;
+    setting->values = NULL;
     if (fill.count != 0) {
         setting->values = model_group_alloc(scope->group,
                                             fill.count * sizeof(*fill.values));
@@ -188,7 +191,6 @@ static struct model_setting *fill_setting(struct model_scope *scope, int view, i
         }
     }
     free(fill.values);
-    return setting;
 }
 
 const struct model_setting *model_scope_setting(struct model_scope *scope, int view,
@@ -198,16 +200,26 @@ const struct model_setting *model_scope_setting(struct model_scope *scope, int v
         return NULL;
     if (id < 1 || id > MODEL_SETTING_LAST) {
         /* Not cached: a later ABI's id costs a fill each time. */
-        return fill_setting(scope, view, id);
+        struct model_setting *setting = model_group_alloc(scope->group, sizeof(*setting));
+        fill_setting(scope, view, id, setting);
+        return setting;
     }
-    if (scope->settings == NULL)
-        scope->settings = model_group_alloc(scope->group, 2 * MODEL_SETTING_LAST *
-                                                              sizeof(*scope->settings));
-    struct model_setting **slot =
-        &scope->settings[(size_t)(view - 1) * MODEL_SETTING_LAST + (size_t)(id - 1)];
-    if (*slot == NULL)
-        *slot = fill_setting(scope, view, id);
-    return *slot;
+    /* One array per view on first use, rather than an allocation per
+     * setting (a rule reads a dozen settings of every container); a bit
+     * says which of its settings are filled, so it needs no zeroing. */
+    struct model_setting **settings = &scope->settings[view - 1];
+    uint64_t bit = (uint64_t)1 << (id - 1);
+    if (*settings == NULL) {
+        *settings = arena_alloc(&scope->group->arena, MODEL_SETTING_LAST * sizeof(**settings));
+        if (*settings == NULL)
+            xalloc_out_of_memory();
+    }
+    struct model_setting *setting = &(*settings)[id - 1];
+    if ((scope->filled[view - 1] & bit) == 0) {
+        fill_setting(scope, view, id, setting);
+        scope->filled[view - 1] |= bit;
+    }
+    return setting;
 }
 
 int model_scope_mounts(const struct model_scope *scope, struct sl_context *ctx,

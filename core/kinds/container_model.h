@@ -25,6 +25,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 #include "sandlint/plugin.h"
@@ -32,6 +33,7 @@
 
 /* Setting ids this host knows: 1 .. MODEL_SETTING_LAST. */
 #define MODEL_SETTING_LAST SL_SETTING_BUILD_ENTITLEMENTS
+_Static_assert(MODEL_SETTING_LAST <= 64, "struct model_scope's filled bits");
 
 /* The smallest structs a caller may declare: ABI 1.3's. */
 #define MODEL_SCOPE_SIZE_1_3 \
@@ -127,7 +129,8 @@ struct model_scope {
     struct model_scope *parent;
     const struct model_reader *reader;
     const void *data;
-    struct model_setting **settings;    /* [view - 1][id - 1], on first use */
+    struct model_setting *settings[2];  /* [view - 1][id - 1], on first use */
+    uint64_t filled[2];                 /* [view - 1]: bit id - 1 when filled */
 };
 
 #define MODEL_SCOPE_MAGIC 0x5c09e13u
