@@ -54,6 +54,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         fprintf(stderr, "fuzz_compose: no plugins in %s\n", directory);
         abort();
     }
+    /* Opt-in rules too (sandbox_hardening reads the most settings of the
+     * container model), not only the ones a default run enables. */
+    for (size_t i = CORE_RULE_COUNT; i < registry.rule_count; i++)
+        registry.rules[i].enabled = true;
     settings.registry = &registry;
     settings.max_file_size = 0;
     /* Smaller than the defaults so each input stays fast. */

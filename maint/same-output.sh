@@ -5,9 +5,9 @@
 #     maint/same-output.sh compare DIR [BUILD_DIR]   run again and diff with DIR
 #
 # Runs the built sandlint (BUILD_DIR, default .) in text, json and sarif over
-# the shared Compose corpus, the shared Kubernetes corpus (with
-# `kubernetes = **`, alone and with the hardening group), and examples/ (alone
-# and with the hardening group).  Run `save` on the commit before a move or a
+# the shared Compose corpus and the shared Kubernetes corpus (with
+# `kubernetes = **`), each alone and with the hardening group, and examples/
+# (alone and with the hardening group).  Run `save` on the commit before a move or a
 # port and `compare` after it: any difference is printed and the exit status
 # is 1.  The shared corpora come from SHARED_DIR (default: what configure
 # found); a missing corpus is said, not skipped silently.
@@ -50,6 +50,7 @@ run() {
     done
 }
 run corpus "$shared/corpus" --root "$shared/corpus" .
+run corpus-hardening "$shared/corpus" --root "$shared/corpus" --extend-select sandbox_hardening .
 run corpus-k8s "$work/k8s" .
 run corpus-k8s-hardening "$work/k8s" --extend-select sandbox_hardening .
 run examples "$here" --root "$here" examples

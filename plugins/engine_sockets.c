@@ -1,36 +1,13 @@
 /*
  * engine_sockets.c - SBX006: container engine API access.
  *
- * use_api_socket, and the host mounts (found by the host_mounts service,
+ * use_api_socket, and the host mounts (found by the scope_mounts service,
  * exactly as SBX003 finds them) that expose a Docker, Podman, containerd,
  * CRI-O or BuildKit API socket, or a directory that holds
  * /var/run/docker.sock (SPEC §7); in agent-env values and Kubernetes pod
  * specs, hostPath volumes of the same paths (SPEC §12).
  */
 #include <sandlint/rule.h>
-
-static int check_use_api_socket(struct sl_context *ctx, const struct sl_node *key,
-                                const struct sl_node *value)
-{
-    const char *text;
-    size_t length;
-    char quoted[SL_QUOTE_SIZE];
-    switch (sl_flag(value, &text, &length)) {
-    case SL_FLAG_ON:
-        return sl_reportf(ctx, key, "use_api_socket", NULL, 0,
-                          SL_SEVERITY_DEFAULT,
-                          "use_api_socket exposes the container engine API "
-                          "socket and the user's registry credentials");
-    case SL_FLAG_INTERPOLATED:
-        return sl_reportf(ctx, key, "use_api_socket", text, length,
-                          SL_SEVERITY_WARNING,
-                          "use_api_socket is set by interpolation '%s' and "
-                          "cannot be checked",
-                          sl_quote(quoted, sizeof(quoted), text, length));
-    default:
-        return SL_OK;
-    }
-}
 
 static int report_socket(struct sl_context *ctx, const struct sl_mount *mount,
                          void *data)
@@ -49,19 +26,34 @@ static int report_socket(struct sl_context *ctx, const struct sl_mount *mount,
                       sl_mount_describe(mount, described, sizeof(described)));
 }
 
-static int check_service(struct sl_context *ctx, const char *service,
-                         const struct sl_node *service_key,
-                         const struct sl_node *settings)
+/* use_api_socket, where the format has it: the engine's socket and the
+ * user's registry credentials handed to the container. */
+static int check_api_socket(struct sl_context *ctx, const struct sl_scope *scope)
 {
-    (void)service;
-    (void)service_key;
-    const struct sl_node *key;
-    const struct sl_node *value = sl_kind(ctx) == SL_KIND_COMPOSE
-                                      ? sl_mapping_value(settings, "use_api_socket", &key)
-                                      : NULL;   /* a Compose setting only */
-    if (value != NULL && check_use_api_socket(ctx, key, value) != SL_OK)
+    struct sl_setting setting;
+    struct sl_value value;
+    if (sl_setting(ctx, scope, SL_SETTING_API_SOCKET, SL_VIEW_WRITTEN, &setting) != SL_OK)
         return SL_ERROR;
-    return sl_host_mounts(ctx, settings, report_socket, NULL);
+    if (setting.count == 0)
+        return SL_OK;
+    if (sl_setting_value(ctx, scope, SL_SETTING_API_SOCKET, SL_VIEW_WRITTEN, 0, &value) !=
+        SL_OK)
+        return SL_ERROR;
+    if (value.state == SL_VALUE_TEMPLATED)
+        return sl_report_unresolved(ctx, &value, value.key, SL_WORDING_BY_FORM);
+    if (value.state != SL_VALUE_SET || value.meaning != 1)
+        return SL_OK;
+    return sl_report_value(ctx, &value, value.key, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                           "%s exposes the container engine API socket and the user's "
+                           "registry credentials", value.label);
+}
+
+/* A container or pod: its use_api_socket, then its mounts of a socket. */
+static int check_scope(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    if (check_api_socket(ctx, scope) != SL_OK)
+        return SL_ERROR;
+    return sl_scope_mounts(ctx, scope, report_socket, NULL);
 }
 
 static const struct sl_rule engine_sockets_rule = {
@@ -119,9 +111,9 @@ static const struct sl_rule engine_sockets_rule = {
         "    volumes:\n"
         "      - /var/run/docker.sock:/var/run/docker.sock:ro",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_document = NULL,
-    .check_service = check_service,
-    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .kinds = SL_KIND_EVERY,
+    .check_container = check_scope,
+    .check_scope = check_scope,
     .url = RULE_DOCS_URL "SBX006.md",
 };
 

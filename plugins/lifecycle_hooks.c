@@ -3,6 +3,8 @@
  *
  * pre_start, post_start and pre_stop items with privileged set to a true
  * value (SPEC §7).
+ *
+ * Compose only: hooks are Compose's own (SPEC §18).
  */
 #include <sandlint/rule.h>
 
@@ -119,6 +121,7 @@ static const struct sl_rule lifecycle_hooks_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = NULL,
     .check_service = check_service,
+    .kinds = SL_KIND_COMPOSE,
     .url = RULE_DOCS_URL "SBX005.md",
 };
 

@@ -5,8 +5,9 @@
  * and npipe, named volumes bound to a host path) that is not a container
  * engine API socket (those are SBX006's), and volumes_from entries that
  * import another container's mounts (SPEC §7); hostPath volumes of
- * agent-env services and Kubernetes pod specs (SPEC §12).  The host_mounts
- * service finds them, for SBX006 and in-house rules alike.
+ * agent-env services and Kubernetes pod specs (SPEC §12).  The container
+ * model's scope_mounts service finds them where each scope writes them,
+ * for SBX006 and in-house rules alike.
  */
 #include <sandlint/rule.h>
 
@@ -140,13 +141,11 @@ static int report_mount(struct sl_context *ctx, const struct sl_mount *mount,
     }
 }
 
-static int check_service(struct sl_context *ctx, const char *service,
-                         const struct sl_node *service_key,
-                         const struct sl_node *settings)
+/* The mounts a container or pod writes: a Compose service's volumes and
+ * volumes_from, a pod's hostPath volumes. */
+static int check_scope(struct sl_context *ctx, const struct sl_scope *scope)
 {
-    (void)service;
-    (void)service_key;
-    return sl_host_mounts(ctx, settings, report_mount, NULL);
+    return sl_scope_mounts(ctx, scope, report_mount, NULL);
 }
 
 static const struct sl_rule mounts_rule = {
@@ -246,9 +245,9 @@ static const struct sl_rule mounts_rule = {
         "    volumes_from:\n"
         "      - container:builder:ro",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_document = NULL,
-    .check_service = check_service,
-    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .kinds = SL_KIND_EVERY,
+    .check_container = check_scope,
+    .check_scope = check_scope,
     .url = RULE_DOCS_URL "SBX003.md",
 };
 

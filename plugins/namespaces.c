@@ -1,171 +1,81 @@
 /*
  * namespaces.c - SBX002: shared namespaces.
  *
- * network_mode, pid, ipc, userns_mode, uts and cgroup set to host, and
- * network_mode, pid and ipc joining a container outside the Compose file
- * (SPEC §7); hostNetwork, hostPID, hostIPC and hostUsers of a Kubernetes
- * pod spec (SPEC §12; the agent-env chart has no such fields).
+ * A container or pod that shares a namespace of the host (network_mode,
+ * pid, ipc, userns_mode, uts or cgroup host; hostNetwork, hostPID,
+ * hostIPC, hostUsers true) or joins one of a container outside the file
+ * (container:NAME), read on the container model where the scope writes it
+ * (SPEC §7, §12, §18).  The agent-env chart has no such fields: its scopes
+ * say so, and nothing is reported.
  */
 #include <sandlint/rule.h>
 
-struct namespace_field {
-    const char *name;
-    const char *host;       /* what "host" does */
-    const char *joined;     /* the namespace container:NAME joins, or NULL
-                               when the field takes no container: value */
-};
-
-static const struct namespace_field fields[] = {
-    { "network_mode", "shares the host's network stack, including services "
-      "on its loopback interface", "network" },
-    { "pid", "shares the host's process namespace, making host processes "
-      "visible", "process" },
-    { "ipc", "shares the host's IPC namespace: shared memory, semaphores and "
-      "message queues", "IPC" },
-    { "userns_mode", "turns off user namespace remapping, so container user "
+/* The namespaces, in the order they are reported. */
+static const struct {
+    int id;
+    const char *host;           /* what sharing the host's does */
+    const char *joined;         /* the namespace container:NAME joins */
+} namespaces[] = {
+    { SL_SETTING_NETWORK_NAMESPACE, "shares the host's network stack, including "
+      "services on its loopback interface", "network" },
+    { SL_SETTING_PID_NAMESPACE, "shares the host's process namespace, making host "
+      "processes visible", "process" },
+    { SL_SETTING_IPC_NAMESPACE, "shares the host's IPC namespace: shared memory, "
+      "semaphores and message queues", "IPC" },
+    { SL_SETTING_USER_NAMESPACE, "turns off user namespace remapping, so container user "
       "IDs are host user IDs", NULL },
-    { "uts", "shares the host's hostname and NIS domain name", NULL },
-    { "cgroup", "shares the host's cgroup namespace, exposing the host's "
-      "cgroup hierarchy", NULL },
+    { SL_SETTING_UTS_NAMESPACE, "shares the host's hostname and NIS domain name", NULL },
+    { SL_SETTING_CGROUP_NAMESPACE, "shares the host's cgroup namespace, exposing the "
+      "host's cgroup hierarchy", NULL },
 };
 
-/*
- * The name of the service of this document whose container_name is name
- * (length bytes), or NULL.  A file without services (the legacy format)
- * holds its services at the top level.
- */
-static const char *container_owner(struct sl_context *ctx, const char *name,
-                                   size_t length)
+/* hostUsers: true is the switch a pod writes only to leave its own user
+ * namespace: said so. */
+static const char host_users[] = "is stated, so the pod runs in the host's user namespace "
+                                 "and container user IDs are host user IDs";
+
+static int check_value(struct sl_context *ctx, size_t n, const struct sl_value *value)
 {
-    const struct sl_node *root = sl_document_root(ctx);
-    const struct sl_node *services = sl_mapping_value(root, "services", NULL);
-    if (services == NULL)
-        services = root;
-    if (length == 0 || sl_has_interpolation(name, length))
-        return NULL;
-    size_t count = sl_node_count(services);
-    for (size_t i = 0; i < count; i++) {
-        const struct sl_node *key, *value;
-        if (sl_mapping_entry(services, i, &key, &value) == SL_ERROR)
-            break;
-        size_t container_length;
-        const char *container = sl_setting_text(
-            sl_mapping_value(value, "container_name", NULL), &container_length);
-        if (container != NULL && container_length == length &&
-            memcmp(container, name, length) == 0 &&
-            sl_node_kind(key) == SL_NODE_SCALAR)
-            return sl_node_text(key, NULL);
-    }
-    return NULL;
+    char quoted[SL_QUOTE_SIZE], service[SL_QUOTE_SIZE];
+    if (value->state != SL_VALUE_SET)
+        return sl_report_unresolved(ctx, value, value->key, SL_WORDING_VALUE);
+    sl_quote(quoted, sizeof(quoted), value->text, value->text_length);
+    if (value->meaning == SL_NAMESPACE_HOST && value->form == SL_FORM_FLAG)
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                               "%s: true %s", value->label,
+                               namespaces[n].id == SL_SETTING_USER_NAMESPACE
+                                   ? host_users : namespaces[n].host);
+    if (value->meaning == SL_NAMESPACE_HOST)
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                               "%s '%s' %s", value->label, quoted, namespaces[n].host);
+    if (value->meaning != SL_NAMESPACE_CONTAINER)
+        return SL_OK;   /* none, private, service:NAME, a network... */
+    if (value->peer != NULL)
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                               "%s '%s' joins the %s namespace of the container of "
+                               "service '%s' in this file", value->label, quoted,
+                               namespaces[n].joined,
+                               sl_quote(service, sizeof(service), value->peer,
+                                        value->peer_length));
+    return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                           "%s '%s' joins the %s namespace of a container outside this "
+                           "Compose file", value->label, quoted, namespaces[n].joined);
 }
 
-static int check_field(struct sl_context *ctx, const struct namespace_field *field,
-                       const struct sl_node *key, const struct sl_node *value)
+/* A container or pod: the namespaces it writes itself. */
+static int check_scope(struct sl_context *ctx, const struct sl_scope *scope)
 {
-    if (sl_is_empty(value))
-        return SL_OK;
-    if (sl_node_kind(value) != SL_NODE_SCALAR) {
-        const char *kind = sl_kind_value(value);
-        return sl_reportf(ctx, key, field->name, kind, strlen(kind),
-                          SL_SEVERITY_WARNING,
-                          "%s is a %s and cannot be checked", field->name,
-                          kind[1] == 'm' ? "mapping" : "sequence");
-    }
-    size_t length;
-    const char *text = sl_node_text(value, &length);
-    char quoted[SL_QUOTE_SIZE];
-    sl_quote(quoted, sizeof(quoted), text, length);
-    if (sl_text_equals(text, length, "host"))
-        return sl_reportf(ctx, key, field->name, text, length,
-                          SL_SEVERITY_DEFAULT, "%s 'host' %s", field->name,
-                          field->host);
-    if (field->joined != NULL && sl_text_starts_with(text, length, "container:")) {
-        static const size_t prefix = sizeof("container:") - 1;
-        const char *owner = container_owner(ctx, text + prefix, length - prefix);
-        char service[SL_QUOTE_SIZE];
-        if (owner != NULL)
-            return sl_reportf(ctx, key, field->name, text, length,
-                              SL_SEVERITY_DEFAULT,
-                              "%s '%s' joins the %s namespace of the container of "
-                              "service '%s' in this file",
-                              field->name, quoted, field->joined,
-                              sl_quote(service, sizeof(service), owner,
-                                       strlen(owner)));
-        return sl_reportf(ctx, key, field->name, text, length,
-                          SL_SEVERITY_DEFAULT,
-                          "%s '%s' joins the %s namespace of a container "
-                          "outside this Compose file", field->name, quoted,
-                          field->joined);
-    }
-    if (sl_text_starts_with(text, length, "service:"))
-        return SL_OK;   /* stays among the declared services */
-    if (sl_has_interpolation(text, length))
-        return sl_reportf(ctx, key, field->name, text, length,
-                          SL_SEVERITY_WARNING,
-                          "%s '%s' is interpolated and cannot be checked",
-                          field->name, quoted);
-    return SL_OK;       /* none, private, shareable, bridge, a network... */
-}
-
-/* A pod spec's host namespace switches. */
-struct pod_namespace {
-    const char *name;
-    const char *what;           /* what setting it to true does */
-};
-
-static const struct pod_namespace pod_namespaces[] = {
-    { "hostNetwork", "shares the host's network stack, including services on "
-      "its loopback interface" },
-    { "hostPID", "shares the host's process namespace, making host processes "
-      "visible" },
-    { "hostIPC", "shares the host's IPC namespace: shared memory, semaphores "
-      "and message queues" },
-    { "hostUsers", "is stated, so the pod runs in the host's user namespace "
-      "and container user IDs are host user IDs" },
-};
-
-static int check_pod_spec(struct sl_context *ctx, const struct sl_node *spec)
-{
-    for (size_t i = 0; i < sizeof(pod_namespaces) / sizeof(*pod_namespaces); i++) {
-        const struct sl_node *key;
-        const struct sl_node *value = sl_mapping_value(spec, pod_namespaces[i].name, &key);
-        const char *text;
-        size_t length;
-        int status = SL_OK;
-        if (value == NULL)
-            continue;
-        switch (sl_flag_in(ctx, value, &text, &length)) {
-        case SL_FLAG_ON:
-            status = sl_reportf(ctx, key, pod_namespaces[i].name, NULL, 0,
-                                SL_SEVERITY_DEFAULT, "%s: true %s",
-                                pod_namespaces[i].name, pod_namespaces[i].what);
-            break;
-        case SL_FLAG_INTERPOLATED:
-            status = sl_report_templated(ctx, NULL, key, pod_namespaces[i].name, text,
-                                         length);
-            break;
-        default:
-            break;
+    for (size_t n = 0; n < sizeof(namespaces) / sizeof(*namespaces); n++) {
+        struct sl_setting setting;
+        if (sl_setting(ctx, scope, namespaces[n].id, SL_VIEW_WRITTEN, &setting) != SL_OK)
+            return SL_ERROR;
+        for (size_t i = 0; i < setting.count; i++) {
+            struct sl_value value;
+            if (sl_setting_value(ctx, scope, namespaces[n].id, SL_VIEW_WRITTEN, i,
+                                 &value) != SL_OK ||
+                check_value(ctx, n, &value) != SL_OK)
+                return SL_ERROR;
         }
-        if (status != SL_OK)
-            return SL_ERROR;
-    }
-    return SL_OK;
-}
-
-static int check_service(struct sl_context *ctx, const char *service,
-                         const struct sl_node *service_key,
-                         const struct sl_node *settings)
-{
-    (void)service;
-    (void)service_key;
-    if (sl_kind(ctx) == SL_KIND_KUBERNETES)
-        return check_pod_spec(ctx, settings);
-    for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-        const struct sl_node *key;
-        const struct sl_node *value = sl_mapping_value(settings, fields[i].name, &key);
-        if (value != NULL && check_field(ctx, &fields[i], key, value) != SL_OK)
-            return SL_ERROR;
     }
     return SL_OK;
 }
@@ -226,9 +136,9 @@ static const struct sl_rule namespaces_rule = {
         "    network_mode: host\n"
         "    pid: container:monitor",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_document = NULL,
-    .check_service = check_service,
-    .kinds = SL_KIND_COMPOSE | SL_KIND_KUBERNETES,
+    .kinds = SL_KIND_EVERY,
+    .check_container = check_scope,
+    .check_scope = check_scope,
     .url = RULE_DOCS_URL "SBX002.md",
 };
 

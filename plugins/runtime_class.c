@@ -6,46 +6,40 @@
  * null, empty or absent.  Any other class (runc, kata, CLUSTER_DEFAULT,
  * which the chart turns into the cluster's default) drops gVisor's
  * user-space kernel, the layer between sandboxed code and the host's
- * kernel (SPEC §12).  Kubernetes objects are not checked: which classes a
- * cluster has, and what they isolate, cannot be known from a file.
+ * kernel (SPEC §12).  Read on the container model, at the pod the chart
+ * makes of each service.  Kubernetes objects are not checked: which classes
+ * a cluster has, and what they isolate, cannot be known from a file, so the
+ * rule declares the agent-env kind alone.
  */
 #include <sandlint/rule.h>
 
-static int check_service(struct sl_context *ctx, const char *service,
-                         const struct sl_node *service_key,
-                         const struct sl_node *settings)
+/* A pod the chart makes of a service: the class it writes (none, null or
+ * empty is the chart's default, gvisor). */
+static int check_pod(struct sl_context *ctx, const struct sl_scope *scope)
 {
-    const struct sl_node *key;
-    const struct sl_node *value = sl_mapping_value(settings, "runtimeClassName", &key);
-    const char *text;
-    size_t length;
+    struct sl_setting setting;
+    struct sl_value value;
     char quoted[SL_QUOTE_SIZE];
-    (void)service;
-    (void)service_key;
-    if (value == NULL || sl_is_empty(value))
-        return SL_OK;   /* the chart's default: gvisor */
-    if (sl_node_kind(value) != SL_NODE_SCALAR) {
-        const char *kind = sl_kind_value(value);
-        return sl_reportf(ctx, key, "runtimeClassName", kind, strlen(kind),
-                          SL_SEVERITY_WARNING, "runtimeClassName is a %s and "
-                          "cannot be checked", kind[1] == 'm' ? "mapping" : "sequence");
-    }
-    text = sl_setting_text(value, &length);
-    if (text == NULL || sl_text_equals(text, length, "gvisor"))
+    if (sl_setting(ctx, scope, SL_SETTING_RUNTIME, SL_VIEW_WRITTEN, &setting) != SL_OK)
+        return SL_ERROR;
+    if (setting.count == 0)
         return SL_OK;
-    sl_quote(quoted, sizeof(quoted), text, length);
-    if (sl_is_templated(ctx, text, length))
-        return sl_reportf(ctx, key, "runtimeClassName", text, length,
-                          SL_SEVERITY_WARNING, "runtimeClassName is Helm template "
-                          "text '%s' and cannot be checked", quoted);
-    if (sl_text_equals(text, length, "CLUSTER_DEFAULT"))
-        return sl_reportf(ctx, key, "runtimeClassName", text, length,
-                          SL_SEVERITY_DEFAULT, "runtimeClassName 'CLUSTER_DEFAULT' "
-                          "runs the service under the cluster's default runtime, "
-                          "without gVisor's kernel sandbox");
-    return sl_reportf(ctx, key, "runtimeClassName", text, length, SL_SEVERITY_DEFAULT,
-                      "runtimeClassName '%s' runs the service without gVisor's "
-                      "kernel sandbox", quoted);
+    if (sl_setting_value(ctx, scope, SL_SETTING_RUNTIME, SL_VIEW_WRITTEN, 0, &value) !=
+        SL_OK)
+        return SL_ERROR;
+    if (value.state != SL_VALUE_SET)
+        return sl_report_unresolved(ctx, &value, value.key, SL_WORDING_VALUE);
+    if (sl_text_equals(value.parsed, value.parsed_length, "gvisor"))
+        return SL_OK;
+    if (sl_text_equals(value.parsed, value.parsed_length, "CLUSTER_DEFAULT"))
+        return sl_report_value(ctx, &value, value.key, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                               "%s 'CLUSTER_DEFAULT' runs the service under the "
+                               "cluster's default runtime, without gVisor's kernel "
+                               "sandbox", value.label);
+    return sl_report_value(ctx, &value, value.key, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                           "%s '%s' runs the service without gVisor's kernel sandbox",
+                           value.label,
+                           sl_quote(quoted, sizeof(quoted), value.text, value.text_length));
 }
 
 static const struct sl_rule runtime_class_rule = {
@@ -89,9 +83,8 @@ static const struct sl_rule runtime_class_rule = {
         "    image: python:3.12\n"
         "    runtimeClassName: runc",
     .default_severity = SL_SEVERITY_ERROR,
-    .check_document = NULL,
-    .check_service = check_service,
     .kinds = SL_KIND_AGENT_ENV,
+    .check_scope = check_pod,
     .url = RULE_DOCS_URL "SBX007.md",
 };
 

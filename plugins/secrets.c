@@ -4,6 +4,8 @@
  * A service's secrets and configs references whose top-level definition in
  * the same file takes its content from a host file (file:) or from a host
  * environment variable (environment:) (SPEC §7).
+ *
+ * Compose only: secrets and configs are Compose's own (SPEC §18).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +153,7 @@ static const struct sl_rule secrets_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = NULL,
     .check_service = check_service,
+    .kinds = SL_KIND_COMPOSE,
     .url = RULE_DOCS_URL "SBX004.md",
 };
 

@@ -73,6 +73,34 @@ static int check_service(struct sl_context *ctx, const char *service,
     return sl_host_mounts(ctx, settings, visit, NULL);
 }
 
+/* ABI 1.3: the container model, read the same way for every kind. */
+static int check_container(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    struct sl_setting setting;
+    struct sl_value value;
+    char hint[256];
+    size_t i, length;
+    if (!SL_SCOPE_HAS(scope, parent) ||
+        sl_setting(ctx, scope, SL_SETTING_CAP_DROP, SL_VIEW_EFFECTIVE, &setting) != SL_OK)
+        return SL_ERROR;
+    for (i = 0; i < setting.count; i++) {
+        if (sl_setting_value(ctx, scope, SL_SETTING_CAP_DROP, SL_VIEW_EFFECTIVE, i,
+                             &value) != SL_OK)
+            return SL_ERROR;
+        if (value.state != SL_VALUE_SET)
+            return sl_report_unresolved(ctx, &value, value.node, SL_WORDING_BY_FORM);
+        if (value.origin == SL_ORIGIN_OWN && value.meaning == 0 &&
+            sl_report_value(ctx, &value, value.key, SL_SEVERITY_WARNING,
+                            sl_hint_or_allowlist(hint, sizeof(hint), setting.hint),
+                            0.0, "%s drops '%.*s'", value.label,
+                            (int)value.parsed_length, value.parsed) != SL_OK)
+            return SL_ERROR;
+    }
+    if (scope->level == SL_SCOPE_POD && sl_object_service(ctx, scope->mapping, &length) == NULL)
+        return SL_ERROR;
+    return sl_scope_mounts(ctx, scope, visit, NULL);
+}
+
 static const char *const hosts[] = { "a", NULL };
 static const struct sl_option limit_option = {
     SL_OPTION_INIT, "limit", SL_OPTION_INTEGER, "a limit", NULL, 3, 0, NULL,
@@ -94,6 +122,8 @@ static const struct sl_rule rule = {
     .flags = SL_RULE_OPT_IN,
     .kinds = SL_KIND_COMPOSE | SL_KIND_KUBERNETES,
     .url = "https://example.com/rules/HDR001",
+    .check_container = check_container,
+    .check_scope = check_container,
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {

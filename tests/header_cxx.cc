@@ -33,6 +33,24 @@ int visit_container(struct sl_context *ctx, const struct sl_container *container
                               SL_SEVERITY_DEFAULT, "privileged (%d)", container->sort);
 }
 
+// ABI 1.3: a setting of the container model, for every kind.
+int check_container(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    struct sl_setting setting;
+    struct sl_value value;
+    if (sl_setting(ctx, scope, SL_SETTING_PRIVILEGED, SL_VIEW_WRITTEN, &setting) != SL_OK)
+        return SL_ERROR;
+    if (setting.count == 0 ||
+        sl_setting_value(ctx, scope, SL_SETTING_PRIVILEGED, SL_VIEW_WRITTEN, 0, &value) !=
+            SL_OK)
+        return setting.count == 0 ? SL_OK : SL_ERROR;
+    if (value.state == SL_VALUE_TEMPLATED)
+        return sl_report_unresolved(ctx, &value, value.key, SL_WORDING_SET_BY);
+    return sl_report_value(ctx, &value, value.key, SL_SEVERITY_DEFAULT, NULL, 9.5,
+                           "privileged on %s", scope->platform == SL_PLATFORM_KUBERNETES
+                                                   ? "Kubernetes" : "an engine");
+}
+
 int check_service(struct sl_context *ctx, const char *service,
                   const struct sl_node *key, const struct sl_node *value)
 {
@@ -63,8 +81,7 @@ const struct sl_rule rule = {
     SL_RULE_INIT, "HDR002", "header-cxx", "header_tests", NULL,
     "compiles as C++", NULL, NULL, NULL, NULL, NULL,
     SL_SEVERITY_WARNING, NULL, check_service, options, SL_RULE_OPT_IN, 9.0,
-    SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
-    "https://example.com/rules/HDR002",
+    SL_KIND_EVERY, "https://example.com/rules/HDR002", check_container, NULL,
 };
 const struct sl_rule *const rules[] = { &rule, NULL };
 const struct sl_plugin plugin = {

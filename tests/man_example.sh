@@ -1,8 +1,11 @@
 #!/bin/sh
-# The example plugin of sandlint-plugin(3) compiles as printed (with
-# -std=c99 -Wall -Wextra -Werror), loads, and reports the example its own
-# rule documents.  The source is the literal display between the lines
-# `.\" BEGIN EXAMPLE PLUGIN` and `.\" END EXAMPLE PLUGIN` of the page.
+# The example plugins of sandlint-plugin(3) compile as printed (with
+# -std=c99 -Wall -Wextra -Werror), load, and report the example their own
+# rule documents; the one written on the container model reports on a
+# Compose file, agent-env values and a Kubernetes pod alike.  A source is
+# the literal display between the lines `.\" BEGIN EXAMPLE PLUGIN` and
+# `.\" END EXAMPLE PLUGIN` (`MODEL EXAMPLE PLUGIN` for the second) of the
+# page.
 . "${abs_top_srcdir:?}/tests/lib.sh"
 : "${abs_top_builddir:?}"
 
@@ -20,9 +23,12 @@ fi
 make_scratch
 page="$abs_top_srcdir/man/sandlint-plugin.3"
 
-# Extract the display and undo the mdoc escapes it may use; any other
-# escape or a macro line inside the display is an error in the page.
-if ! awk '
+# extract NAME FILE: the display between the NAME markers, with the mdoc
+# escapes it may use undone; any other escape or a macro line inside the
+# display is an error in the page.
+extract() {
+    marker_begin=".\\\" BEGIN $1" marker_end=".\\\" END $1" awk '
+BEGIN { begin = ENVIRON["marker_begin"]; end = ENVIRON["marker_end"] }
 function unescape(line,    out, c, i, name) {
     out = ""
     while ((i = index(line, "\\")) > 0) {
@@ -52,8 +58,8 @@ function unescape(line,    out, c, i, name) {
     }
     return out line
 }
-$0 == ".\\\" BEGIN EXAMPLE PLUGIN" { state = 1; begun = 1; next }
-$0 == ".\\\" END EXAMPLE PLUGIN" { if (state != 3) bad = 1; state = 0; ended = 1; next }
+$0 == begin { state = 1; begun = 1; next }
+$0 == end { if (state != 3) bad = 1; state = 0; ended = 1; next }
 state == 1 {
     if ($0 !~ /^\.Bd -literal/) { print "no .Bd -literal after the BEGIN marker" > "/dev/stderr"; bad = 1 }
     state = 2
@@ -64,7 +70,9 @@ state == 2 && /^[.\047]/ { print "macro inside the example: " $0 > "/dev/stderr"
 state == 2 { print unescape($0); next }
 state == 3 { print "text between .Ed and the END marker" > "/dev/stderr"; bad = 1 }
 END { if (!begun || !ended || bad) exit 1 }
-' "$page" >"$scratch/example.c" 2>"$err"; then
+' "$page" >"$2" 2>"$err"
+}
+if ! extract "EXAMPLE PLUGIN" "$scratch/example.c"; then
     fail "cannot extract the example plugin from sandlint-plugin.3"
     sed 's/^/    /' "$err" >&2
     finish
@@ -105,4 +113,35 @@ set -e
 }
 contains "$out" "\"rule\": \"$code\"" "the example plugin reports its own example"
 lacks "$out" '"rule": "SL006"' "the example plugin does not fail"
+
+# The rule written on the container model: as printed, on three kinds.
+if ! extract "MODEL EXAMPLE PLUGIN" "$scratch/model.c"; then
+    fail "cannot extract the model example plugin from sandlint-plugin.3"
+    sed 's/^/    /' "$err" >&2
+    finish
+fi
+if $compiler -std=c99 -Wall -Wextra -Werror -I"$abs_top_srcdir/include" \
+        -fPIC -fvisibility=hidden -shared -o model.so model.c 2>"$err"; then
+    pass "the model example compiles as printed"
+else
+    fail "the model example does not compile"
+    sed 's/^/    /' "$err" >&2
+    finish
+fi
+mkdir kinds kinds/k8s
+printf 'services:\n  web:\n    image: example/web\n' >kinds/compose.yaml
+printf 'services:\n  default:\n    image: example/agent\n' >kinds/values.yaml
+printf 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: main}]\n' \
+    >kinds/k8s/pod.yaml
+printf '[sandlint]\nkubernetes = kinds/k8s/*.yaml\n' >.sandlint.ini
+set +e
+sl --root . --format json --no-default-plugins --plugin ./model.so kinds >"$out" 2>"$err"
+status=$?
+set -e
+[ "$status" -eq 1 ] && pass "the model example runs (exit 1)" || fail "model example: exit $status"
+contains "$out" '"key": "web:root-writable"' "the model example reports on Compose"
+contains "$out" '"key": "default:root-writable"' "on agent-env values"
+contains "$out" '"key": "Pod/p/main:root-writable"' "on a Kubernetes pod"
+lacks "$out" '"rule": "SL006"' "the model example does not fail"
+rm .sandlint.ini
 finish

@@ -7,7 +7,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "container_model.h"
+#include "front_ends.h"
 #include "host.h"
+#include "string_list.h"
 #include "yaml_model.h"
 
 struct mock_option {
@@ -217,34 +220,84 @@ const struct sl_host *mock_host_table(void)
 /* running rules                                                       */
 /* ------------------------------------------------------------------ */
 
-/* Runs one callback with a context of the core's shape; the real services
- * that read it (definition, document_root, host_mounts) need only root,
- * and set_error goes to the mock. */
-static int run_rule(const struct sl_rule *rule, const struct sl_node *root,
-                    const struct sl_node *key, const struct sl_node *service)
+/* What a check runs: the rules of one plugin (or one of them). */
+struct mock_run {
+    struct model_sink sink;     /* first: the front-ends hand steps here */
+    const struct sl_plugin *plugin;
+    const char *code;           /* NULL: every rule */
+    int status;
+};
+
+/* Whether rule checks kind, as the core decides (check.c). */
+static int checks_kind(const struct sl_plugin *plugin, const struct sl_rule *rule, int kind)
+{
+    unsigned kinds = plugin->abi_minor >= 2 ? rule->kinds : 0;
+    if (plugin->abi_minor < 3)
+        kinds &= SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES;
+    if (kinds == 0)
+        kinds = SL_KIND_COMPOSE;
+    return (kinds & (unsigned)kind) != 0;
+}
+
+/* Runs the callback of rule that step calls for, with a context of the
+ * core's shape; the real services that read it (definition,
+ * document_root, host_mounts, the model) need only root, and set_error
+ * goes to the mock. */
+static int run_rule(const struct sl_plugin *plugin, const struct sl_rule *rule,
+                    const struct model_step *step)
 {
     struct sl_context ctx;
+    int status = SL_OK;
     memset(&ctx, 0, sizeof(ctx));
-    ctx.root = root;
+    ctx.root = step->root;
+    ctx.kind = step->kind;
     mock.rule = rule;
-    int status;
-    if (key == NULL) {
-        status = rule->check_document != NULL ? rule->check_document(&ctx, root) : SL_OK;
-    } else {
-        ctx.service = key->u.scalar.text;
-        ctx.service_length = key->u.scalar.length;
-        status = rule->check_service != NULL
-                     ? rule->check_service(&ctx, ctx.service, key, service) : SL_OK;
+    if (!checks_kind(plugin, rule, step->kind))
+        return SL_OK;
+    switch (step->type) {
+    case MODEL_STEP_DOCUMENT:
+        if (rule->check_document != NULL)
+            status = rule->check_document(&ctx, step->node);
+        break;
+    case MODEL_STEP_SERVICE:
+        ctx.service = step->name;
+        ctx.service_length = step->name_length;
+        if (rule->check_service != NULL)
+            status = rule->check_service(&ctx, step->name, step->key, step->node);
+        break;
+    case MODEL_STEP_SCOPE: {
+        const struct sl_scope *scope = &step->scope->public;
+        sl_check_scope_fn callback = scope->level == SL_SCOPE_CONTAINER
+                                         ? rule->check_container : rule->check_scope;
+        ctx.service = scope->service;
+        ctx.service_length = scope->service_length;
+        if (plugin->abi_minor >= 3 && callback != NULL)
+            status = callback(&ctx, scope);
+        break;
+    }
+    default:
+        break;      /* structure warnings are the core's, not the rule's */
     }
     if (ctx.error != NULL) {   /* a real service failed and said why */
         record_error(ctx.error);
         free(ctx.error);
     }
+    string_list_release(&ctx.owned);
     return status;
 }
 
-int mock_host_check(const struct sl_plugin *plugin, const char *code,
-                    const char *yaml)
+static void take_step(struct model_sink *sink, const struct model_step *step)
+{
+    struct mock_run *run = (struct mock_run *)sink;
+    for (size_t r = 0; run->plugin->rules[r] != NULL && run->status == SL_OK; r++) {
+        const struct sl_rule *rule = run->plugin->rules[r];
+        if (run->code == NULL || strcmp(rule->code, run->code) == 0)
+            run->status = run_rule(run->plugin, rule, step);
+    }
+}
+
+int mock_host_check_kind(const struct sl_plugin *plugin, const char *code, int kind,
+                         const char *yaml)
 {
     struct yaml_model model;
     if (model_parse(&model, yaml, strlen(yaml), NULL) != MODEL_OK) {
@@ -252,26 +305,21 @@ int mock_host_check(const struct sl_plugin *plugin, const char *code,
         model_release(&model);
         return SL_ERROR;
     }
-    int status = SL_OK;
-    for (size_t d = 0; d < model.document_count && status == SL_OK; d++) {
-        const struct sl_node *root = model.documents[d];
-        const struct sl_node *services = model_mapping_get(root, "services", 8, NULL);
-        for (size_t r = 0; plugin->rules[r] != NULL && status == SL_OK; r++) {
-            const struct sl_rule *rule = plugin->rules[r];
-            if (code != NULL && strcmp(rule->code, code) != 0)
-                continue;
-            status = run_rule(rule, root, NULL, NULL);
-            for (size_t s = 0; services != NULL && services->kind == SL_NODE_MAPPING &&
-                               s < services->u.mapping.count && status == SL_OK; s++) {
-                const struct model_pair *pair = &services->u.mapping.pairs[s];
-                if (pair->key->kind == SL_NODE_SCALAR &&
-                    pair->value->kind == SL_NODE_MAPPING)
-                    status = run_rule(rule, root, pair->key, pair->value);
-            }
-        }
+    struct mock_run run = { { take_step }, plugin, code, SL_OK };
+    struct model_file_state file;
+    memset(&file, 0, sizeof(file));
+    for (size_t d = 0; d < model.document_count && run.status == SL_OK; d++) {
+        struct model_reading reading = { &run.sink, &file, model.documents[d] };
+        front_ends_read(&reading, kind, model.documents[d]);
     }
     model_release(&model);
-    return status;
+    return run.status;
+}
+
+int mock_host_check(const struct sl_plugin *plugin, const char *code,
+                    const char *yaml)
+{
+    return mock_host_check_kind(plugin, code, SL_KIND_COMPOSE, yaml);
 }
 
 size_t mock_host_count(void)

@@ -10,11 +10,13 @@
  *     assert_int_equal(mock_host_count(), 1);
  *     assert_string_equal(mock_host_finding(0)->message, "...");
  *
- * The node API, the Compose helpers and the host mounts service are the
- * real ones (the core's), so a rule sees exactly what it sees in
- * sandlint.  report() records each finding as the rule gave it, with no
- * key, dedupe or hint derivation; the options getters answer with values
- * set by mock_host_set_option(), else the option's declared default.
+ * The node API, the Compose helpers, the host mounts service, the
+ * front-ends and the container model are the real ones (the core's), so a
+ * rule sees exactly what it sees in sandlint, for every kind of file
+ * (mock_host_check_kind()).  report() records each finding as the rule
+ * gave it, with no key, dedupe or hint derivation; the options getters
+ * answer with values set by mock_host_set_option(), else the option's
+ * declared default.
  *
  * State is global (a test runs one check at a time); everything it holds
  * is freed by mock_host_reset().
@@ -44,12 +46,19 @@ struct mock_finding {
 const struct sl_host *mock_host_table(void);
 
 /*
- * Parses yaml and runs the rules of plugin (all, or only the rule whose
- * code is code) over every document: check_document, then check_service
- * for each service that is a mapping, as the core does.  Findings add to
- * those already recorded.  Returns SL_OK, or SL_ERROR when the YAML does
- * not parse or a callback failed (mock_host_error() says why).
+ * Parses yaml as a file of kind (SL_KIND_*), reads each document with the
+ * core's front-end for that kind, and runs the rules of plugin that check
+ * the kind (all, or only the rule whose code is code) on each step, as the
+ * core does: check_document, check_service for each service or pod spec,
+ * check_scope and check_container for each scope of the container model.
+ * Findings add to those already recorded.  Returns SL_OK, or SL_ERROR when
+ * the YAML does not parse or a callback failed (mock_host_error() says
+ * why).
  */
+int mock_host_check_kind(const struct sl_plugin *plugin, const char *code, int kind,
+                         const char *yaml);
+
+/* mock_host_check_kind() for a Compose file. */
 int mock_host_check(const struct sl_plugin *plugin, const char *code,
                     const char *yaml);
 

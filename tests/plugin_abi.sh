@@ -199,5 +199,13 @@ contains "$out" '"key": "CronJob/nightly/initContainers[0]:container", "message"
 contains "$out" '"key": "CronJob/nightly:pod", "message": "pod spec of CronJob/nightly"' "pod_specs() finds the CronJob's pod spec"
 n=$(grep -c '"rule": "TST121"' "$out")
 [ "$n" -eq 1 ] && pass "a Kubernetes-only rule runs on objects only" || fail "TST121 reported $n times"
+# What a 1.2 plugin's check_service receives has not changed with the
+# container model of ABI 1.3: the same services, keys and roots, and no
+# call for a scope.
+contains "$out" '"message": "compose service web at 2:3, 1 settings, root kind -"' "1.2 check_service: a Compose service"
+contains "$out" '"message": "agent-env service default at 2:3, 2 settings, root kind -"' "1.2 check_service: an agent-env service"
+contains "$out" '"message": "kubernetes service CronJob/nightly at 8:9, 2 settings, root kind CronJob"' "1.2 check_service: a CronJob's pod spec, its object as the root"
+n=$(grep -c '"rule": "TST122"' "$out")
+[ "$n" -eq 3 ] && pass "1.2 check_service: one call per service or pod spec" || fail "TST122 reported $n times"
 rm .sandlint.ini
 finish

@@ -48,8 +48,9 @@ done
 example=$(find "$stage" -type d -path '*/doc/sandlint/examples/plugin' | head -n 1)
 [ -n "$example" ] && pass "examples/plugin installed in the doc directory" ||
     { fail "examples/plugin not installed under doc/sandlint"; finish; }
-for file in README.md Makefile host_gateway.c sample.yaml golden/.sandlint.ini \
-        golden/expected.json golden/sandbox/compose.yaml; do
+for file in README.md Makefile host_gateway.c root_writable.c sample.yaml \
+        golden/.sandlint.ini golden/expected.json golden/sandbox/compose.yaml \
+        golden/sandbox/values.yaml golden/sandbox/k8s/pod.yaml; do
     [ -f "$example/$file" ] || fail "examples/plugin/$file not installed"
 done
 [ -n "$(find "$stage" -path '*/include/sandlint/rule.h')" ] && pass "rule.h installed" ||
@@ -93,6 +94,20 @@ set -e
 [ "$status" -eq 2 ] && pass "a misspelt option is a config error" || fail "misspelt option: exit $status"
 contains "$err" ".sandlint.ini:2:1: rule ACME001 has no option 'allowed_host' (its options: allowed_hosts)" "the error names the file, line and column"
 rm .sandlint.ini
+# The rule written on the container model reports on every kind alike,
+# from the installed example's golden sandbox.
+set +e
+"$installed" --root golden --format json --no-default-plugins --plugin ./host_gateway.so \
+    --plugin ./root_writable.so \
+    golden >"$out" 2>"$err"
+status=$?
+set -e
+[ "$status" -eq 1 ] && pass "installed sandlint runs the model rule" || fail "exit $status: $(cat "$err")"
+contains "$out" '"key": "web:root-writable", "message": "the service may run as root on a writable root file system (no read_only)"' "the model rule on a Compose service"
+contains "$out" '"key": "default:root-writable", "message": "the container may run as root on a writable root file system (no readOnlyRootFilesystem)"' "on an agent-env service"
+contains "$out" '"key": "Pod/runner/helper:root-writable"' "on a Kubernetes container"
+lacks "$out" "Pod/runner/main" "a pod's runAsNonRoot covers its container"
+lacks "$out" "hardened:" "a read-only root is fine"
 if command -v nm >/dev/null 2>&1; then
     exported=$(nm -D --defined-only host_gateway.so | awk '$2 ~ /^[TDBR]$/ {print $3}' | tr '\n' ' ')
     [ "$exported" = "sandlint_plugin_entry " ] && pass "example exports only its entry" || fail "example exports: $exported"

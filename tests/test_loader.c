@@ -118,7 +118,8 @@ static void test_rule_without_code_is_refused(void **state)
 static void test_rule_without_callback_is_refused(void **state)
 {
     (void)state;
-    assert_refused("no_callback", "has no check_document or check_service");
+    assert_refused("no_callback", "has no check_document, check_service, check_container "
+                                  "or check_scope");
 }
 
 static void test_newer_minor_loads(void **state)

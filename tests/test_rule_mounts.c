@@ -156,7 +156,7 @@ static int walk(struct sl_context *ctx, const char *service,
 
 static const struct sl_rule walk_rule = {
     SL_RULE_INIT, "MNT001", "mount-walk", "test", NULL, "walks mounts", NULL, NULL,
-    NULL, NULL, NULL, 0, NULL, walk, NULL, 0, 0.0, 0, NULL,
+    NULL, NULL, NULL, 0, NULL, walk, NULL, 0, 0.0, 0, NULL, NULL, NULL,
 };
 static const struct sl_rule *const walk_rules[] = { &walk_rule, NULL };
 static const struct sl_plugin walk_plugin = {
@@ -325,7 +325,7 @@ static void test_host_mounts_stops(void **state)
     (void)state;
     static const struct sl_rule rule = {
         SL_RULE_INIT, "MNT002", "mount-stop", "test", NULL, "stops", NULL, NULL,
-        NULL, NULL, NULL, 0, NULL, walk_and_stop, NULL, 0, 0.0, 0, NULL,
+        NULL, NULL, NULL, 0, NULL, walk_and_stop, NULL, 0, 0.0, 0, NULL, NULL, NULL,
     };
     static const struct sl_rule *const rules[] = { &rule, NULL };
     static const struct sl_plugin stopper = { SL_PLUGIN_INIT, "stop", "1", NULL, rules };
@@ -370,7 +370,7 @@ static void test_host_mounts_size_handshake(void **state)
     (void)state;
     static const struct sl_rule rule = {
         SL_RULE_INIT, "MNT003", "mount-sized", "test", NULL, "sizes", NULL, NULL,
-        NULL, NULL, NULL, 0, NULL, sized_walk, NULL, 0, 0.0, 0, NULL,
+        NULL, NULL, NULL, 0, NULL, sized_walk, NULL, 0, 0.0, 0, NULL, NULL, NULL,
     };
     static const struct sl_rule *const rules[] = { &rule, NULL };
     static const struct sl_plugin sized = { SL_PLUGIN_INIT, "sized", "1", NULL, rules };
@@ -378,6 +378,45 @@ static void test_host_mounts_size_handshake(void **state)
                      SL_OK);
     assert_int_equal(mock_host_count(), 1);
     assert_string_equal(mock_host_finding(0)->message, "size handshake works");
+}
+
+/* The same host path from three kinds: a Compose bind mount, an agent-env
+ * service's hostPath volume and a pod's: one finding each, keyed alike
+ * (service:volumes:PATH), at the scope that writes it. */
+static void test_host_path_in_every_kind(void **state)
+{
+    static const struct {
+        int kind;
+        const char *yaml;
+        const char *service;
+        const char *message;
+    } cases[] = {
+        { SL_KIND_COMPOSE, "services:\n  web:\n    volumes: [/etc:/host-etc:ro]\n", "web",
+          "bind-mounts host path '/etc', a host system directory" },
+        { SL_KIND_AGENT_ENV,
+          "services:\n  web:\n    image: x\n    volumes:\n"
+          "      - {name: etc, hostPath: {path: /etc}}\n",
+          "web", "bind-mounts host path '/etc' (hostPath volume), a host system directory" },
+        { SL_KIND_KUBERNETES,
+          "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n"
+          "  containers: [{name: a}, {name: b}]\n"
+          "  volumes: [{name: etc, hostPath: {path: /etc}}]\n",
+          "Pod/web", "bind-mounts host path '/etc' (hostPath volume), a host system "
+                     "directory" },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+        mock_host_reset();
+        assert_int_equal(mock_host_check_kind(plugin, "SBX003", cases[i].kind, cases[i].yaml),
+                         SL_OK);
+        assert_int_equal(mock_host_count(), 1);
+        const struct mock_finding *finding = mock_host_finding(0);
+        assert_string_equal(finding->service, cases[i].service);
+        assert_string_equal(finding->field, "volumes");
+        assert_string_equal(finding->value, "/etc");
+        assert_int_equal(finding->severity, SL_SEVERITY_DEFAULT);
+        assert_string_equal(finding->message, cases[i].message);
+    }
 }
 
 int main(void)
@@ -391,6 +430,7 @@ int main(void)
         T(test_sbx003_places),
         T(test_host_mounts_stops),
         T(test_host_mounts_size_handshake),
+        T(test_host_path_in_every_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

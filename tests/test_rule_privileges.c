@@ -131,6 +131,94 @@ static void test_security_opt(void **state)
            "security_opt 'label=type:spc_t' removes SELinux label confinement");
 }
 
+/* One setting from three kinds: the rule reads the container model, so a
+ * Compose service, an agent-env service and a Kubernetes container that
+ * ask for privileged mode get the same finding, each in its own field and
+ * service and with its platform's words. */
+static void test_privileged_in_every_kind(void **state)
+{
+    static const struct {
+        int kind;
+        const char *yaml;
+        const char *service;
+        const char *field;
+        unsigned line, column;
+        const char *message;
+    } cases[] = {
+        { SL_KIND_COMPOSE, "services:\n  web:\n    privileged: true\n", "web", "privileged",
+          3, 5, "privileged mode grants every capability, host devices and relaxed "
+                "security profiles" },
+        { SL_KIND_AGENT_ENV,
+          "services:\n  web:\n    image: x\n    securityContext:\n      privileged: true\n",
+          "web", "securityContext.privileged", 5, 7,
+          "a privileged container gets every capability, the host's devices and no "
+          "seccomp or AppArmor confinement" },
+        { SL_KIND_KUBERNETES,
+          "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+          "    - name: web\n      securityContext:\n        privileged: true\n",
+          "Pod/p/web", "securityContext.privileged", 8, 9,
+          "a privileged container gets every capability, the host's devices and no "
+          "seccomp or AppArmor confinement" },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+        mock_host_reset();
+        assert_int_equal(mock_host_check_kind(plugin, "SBX001", cases[i].kind, cases[i].yaml),
+                         SL_OK);
+        assert_int_equal(mock_host_count(), 1);
+        const struct mock_finding *finding = mock_host_finding(0);
+        assert_string_equal(finding->service, cases[i].service);
+        assert_string_equal(finding->field, cases[i].field);
+        assert_null(finding->value);    /* a switch that is on: no value */
+        assert_int_equal(finding->severity, SL_SEVERITY_DEFAULT);
+        assert_int_equal(finding->line, cases[i].line);
+        assert_int_equal(finding->column, cases[i].column);
+        assert_string_equal(finding->message, cases[i].message);
+    }
+}
+
+/* A security option is checked under the setting it names: an interpolated
+ * value of no-new-privileges cannot switch a protection off, while an
+ * option whose name is interpolated may set any of them. */
+static void test_interpolated_security_options(void **state)
+{
+    (void)state;
+    check("services:\n"
+          "  web:\n"
+          "    security_opt:\n"
+          "      - no-new-privileges:${NNP}\n"
+          "      - $OPT\n"
+          "      - seccomp=${PROFILE}\n"
+          "      - foo=${X}\n", 3);
+    expect(0, 6, 9, "security_opt", "seccomp=${PROFILE}", SL_SEVERITY_WARNING,
+           "security_opt entry 'seccomp=${PROFILE}' is interpolated and cannot be checked");
+    expect(1, 5, 9, "security_opt", "$OPT", SL_SEVERITY_WARNING,
+           "security_opt entry '$OPT' is interpolated and cannot be checked");
+    expect(2, 7, 9, "security_opt", "foo=${X}", SL_SEVERITY_WARNING,
+           "security_opt entry 'foo=${X}' is interpolated and cannot be checked");
+}
+
+/* A pod's own securityContext is the pod's: reported once, at the pod,
+ * not again for each container that inherits it. */
+static void test_pod_level_profile_once(void **state)
+{
+    (void)state;
+    assert_int_equal(mock_host_check_kind(plugin, "SBX001", SL_KIND_KUBERNETES,
+                                          "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+                                          "spec:\n"
+                                          "  securityContext:\n"
+                                          "    seccompProfile: {type: Unconfined}\n"
+                                          "  containers: [{name: a}, {name: b}]\n"),
+                     SL_OK);
+    assert_int_equal(mock_host_count(), 1);
+    const struct mock_finding *finding = mock_host_finding(0);
+    assert_string_equal(finding->service, "Pod/p");
+    assert_string_equal(finding->field, "securityContext.seccompProfile.type");
+    assert_string_equal(finding->message, "securityContext.seccompProfile.type "
+                                          "'Unconfined' removes the seccomp system-call "
+                                          "filter");
+}
+
 static void test_long_values_are_quoted_short(void **state)
 {
     (void)state;
@@ -156,6 +244,9 @@ int main(void)
         T(test_lists),
         T(test_security_opt),
         T(test_long_values_are_quoted_short),
+        T(test_privileged_in_every_kind),
+        T(test_interpolated_security_options),
+        T(test_pod_level_profile_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

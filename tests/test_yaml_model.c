@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "sandlint/plugin.h"
 #include "yaml_model.h"
 
@@ -481,6 +482,29 @@ static void test_empty_input(void **state)
     assert_int_equal(model.document_count, 0);
 }
 
+/* A front-end that reads no YAML makes scalar nodes with the positions of
+ * what it read; plugins read them through the same node API. */
+static void test_scalar_node_of_another_reader(void **state)
+{
+    (void)state;
+    struct arena arena;
+    struct sl_span span = { 4, 13, 4, 25 }, seen;
+    const struct sl_host *host = host_services();
+    size_t length;
+    arena_init(&arena);
+    struct sl_node *node = model_node_scalar(&arena, "SYS_ADMIN\0x", 11,
+                                             SL_STYLE_DOUBLE_QUOTED, &span);
+    assert_non_null(node);
+    assert_int_equal(host->node_kind(node), SL_NODE_SCALAR);
+    assert_int_equal(host->node_style(node), SL_STYLE_DOUBLE_QUOTED);
+    assert_memory_equal(host->node_text(node, &length), "SYS_ADMIN\0x", 12);
+    assert_int_equal(length, 11);
+    assert_false(host->is_empty(node));
+    host->node_span(node, &seen);
+    assert_memory_equal(&seen, &span, sizeof(span));
+    arena_release(&arena);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -515,6 +539,7 @@ int main(void)
         cmocka_unit_test_teardown(test_merge_chain_counts_against_budget, teardown),
         cmocka_unit_test_teardown(test_flow_work_budget, teardown),
         cmocka_unit_test_teardown(test_empty_input, teardown),
+        cmocka_unit_test(test_scalar_node_of_another_reader),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "file_kind.h"
-#include "kubernetes.h"
+#include "front_ends.h"
 #include "sandlint/plugin.h"
 #include "xalloc.h"
 
@@ -62,17 +62,21 @@ void check_set_error(struct sl_context *ctx, const char *message)
     ctx->error = xstrdup(message != NULL ? message : "unknown error");
 }
 
-/* A hint of a plugin built for ABI 1.0, which knows no placeholders, with
- * every '%' doubled so that it is written exactly as given. */
-static char *literal_hint(const char *hint)
+/* A hint of a plugin built before the placeholders it may hold: every '%'
+ * doubled (ABI 1.0, which knows none), or only that of a "%e" (1.1 and
+ * 1.2, which know "%k" and "%%"), so that it is written as given. */
+static char *literal_hint(const char *hint, bool knows_key)
 {
     size_t percents = 0;
     for (const char *at = strchr(hint, '%'); at != NULL; at = strchr(at + 1, '%'))
         percents++;
     char *copy = xmalloc(strlen(hint) + percents + 1), *out = copy;
     for (const char *in = hint; *in != '\0'; in++) {
-        if (*in == '%')
+        if (knows_key && in[0] == '%' && in[1] == '%') {
+            *out++ = *in++;     /* "%%" stays a placeholder pair */
+        } else if (*in == '%' && (!knows_key || in[1] == 'e')) {
             *out++ = '%';
+        }
         *out++ = *in;
     }
     *out = '\0';
@@ -111,7 +115,8 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
                                    ? reported->struct_size : sizeof(finding));
     const struct registry *registry = ctx->check->registry;
     const struct rule_entry *entry = &registry->rules[ctx->rule];
-    bool built_for_1_0 = registry->plugins[entry->plugin].declared_minor < 1;
+    unsigned minor = registry->plugins[entry->plugin].declared_minor;
+    bool built_for_1_0 = minor < 1;
     const char *service = finding.service ? finding.service : ctx->service;
     size_t service_length = finding.service ? strlen(finding.service)
                                             : ctx->service_length;
@@ -132,8 +137,8 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
     }
 
     char *hint = NULL;
-    if (finding.hint != NULL && built_for_1_0)
-        hint = literal_hint(finding.hint);
+    if (finding.hint != NULL && minor < 3)
+        hint = literal_hint(finding.hint, !built_for_1_0);
     size_t key_length = 0;
     char *key = about_document ? document_key(&finding, &key_length) : NULL;
     struct finding_spec spec = {
@@ -218,16 +223,31 @@ static void plugin_failed(struct file_check *check, struct sl_context *ctx)
     free(what);
 }
 
-/* Whether a rule checks documents and services of kind: its declared
- * kinds, Compose for a rule built before ABI 1.2 or declaring none. */
+/* Whether a rule checks documents, services and scopes of kind: its
+ * declared kinds, Compose for a rule built before ABI 1.2 or declaring
+ * none.  A rule built for 1.2 never sees a kind added later (1.2 knew
+ * three). */
 static bool rule_checks_kind(const struct registry *registry,
                              const struct rule_entry *entry, int kind)
 {
-    unsigned kinds = registry->plugins[entry->plugin].declared_minor >= 2
-                         ? entry->rule.kinds : 0;
+    unsigned minor = registry->plugins[entry->plugin].declared_minor;
+    unsigned kinds = minor >= 2 ? entry->rule.kinds : 0;
+    if (minor < 3)
+        kinds &= SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES;
     if (kinds == 0)
         kinds = SL_KIND_COMPOSE;
     return (kinds & (unsigned)kind) != 0;
+}
+
+/* After a rule's callback: no rule runs now; a failure is recorded; what
+ * the context held is freed. */
+static void callback_done(struct file_check *check, struct sl_context *ctx, int result)
+{
+    publish_rule((size_t)-1);
+    if (result != SL_OK)
+        plugin_failed(check, ctx);
+    free(ctx->error);
+    string_list_release(&ctx->owned);
 }
 
 static void run_document_rules(struct file_check *check,
@@ -239,13 +259,9 @@ static void run_document_rules(struct file_check *check,
         if (!entry->enabled || entry->rule.check_document == NULL ||
             !rule_checks_kind(registry, entry, kind))
             continue;
-        struct sl_context ctx = { check, i, root, NULL, 0, NULL, kind };
+        struct sl_context ctx = { check, i, root, NULL, 0, NULL, kind, STRING_LIST_INIT };
         publish_rule(i);
-        int result = entry->rule.check_document(&ctx, root);
-        publish_rule((size_t)-1);
-        if (result != SL_OK)
-            plugin_failed(check, &ctx);
-        free(ctx.error);
+        callback_done(check, &ctx, entry->rule.check_document(&ctx, root));
     }
 }
 
@@ -263,13 +279,34 @@ static void run_service_rules(struct file_check *check,
         if (!entry->enabled || entry->rule.check_service == NULL ||
             !rule_checks_kind(registry, entry, kind))
             continue;
-        struct sl_context ctx = { check, i, root, name, name_length, NULL, kind };
+        struct sl_context ctx = { check, i, root, name, name_length, NULL, kind,
+                                  STRING_LIST_INIT };
         publish_rule(i);
-        int result = entry->rule.check_service(&ctx, name, key, service);
-        publish_rule((size_t)-1);
-        if (result != SL_OK)
-            plugin_failed(check, &ctx);
-        free(ctx.error);
+        callback_done(check, &ctx, entry->rule.check_service(&ctx, name, key, service));
+    }
+}
+
+/* Runs the model's rules on one scope: check_container on a container,
+ * check_scope on a pod, account or project.  A finding without a service
+ * is the scope's (none for a project: a document-level key). */
+static void run_scope_rules(struct file_check *check, const struct sl_node *root,
+                            const struct model_scope *scope)
+{
+    const struct registry *registry = check->registry;
+    const struct sl_scope *public = &scope->public;
+    bool container = public->level == SL_SCOPE_CONTAINER;
+    for (size_t i = CORE_RULE_COUNT; i < registry->rule_count; i++) {
+        const struct rule_entry *entry = &registry->rules[i];
+        sl_check_scope_fn callback = container ? entry->rule.check_container
+                                               : entry->rule.check_scope;
+        if (!entry->enabled || callback == NULL ||
+            registry->plugins[entry->plugin].declared_minor < 3 ||
+            !rule_checks_kind(registry, entry, public->kind))
+            continue;
+        struct sl_context ctx = { check, i, root, public->service, public->service_length,
+                                  NULL, public->kind, STRING_LIST_INIT };
+        publish_rule(i);
+        callback_done(check, &ctx, callback(&ctx, public));
     }
 }
 
@@ -280,210 +317,31 @@ static void structure_warning(struct file_check *check,
                     node ? node->line : 0, node ? node->column : 0, message);
 }
 
-/* Checks one service (a mapping under a scalar key) of a Compose or
- * agent-env document. */
-static void check_service(struct file_check *check, const struct sl_node *root,
-                          const struct model_pair *pair, int kind)
+/* What the front-ends hand over, in order. */
+static void take_step(struct model_sink *sink, const struct model_step *step)
 {
-    if (pair->key->kind != SL_NODE_SCALAR) {
-        structure_warning(check, pair->key, "a service name must be a "
-                          "scalar; service not checked");
-        return;
-    }
-    if (pair->value->kind != SL_NODE_MAPPING) {
-        char *message = xasprintf("service '%s' is not a mapping; not "
-                                  "checked", pair->key->u.scalar.text);
-        structure_warning(check, pair->key, message);
-        free(message);
-        return;
-    }
-    check->result.services++;
-    run_service_rules(check, root, pair->key->u.scalar.text, pair->key->u.scalar.length,
-                      pair->key, pair->value, kind);
-}
-
-static const struct sl_node *value_of(const struct sl_node *mapping, const char *key,
-                                      const struct sl_node **key_node)
-{
-    return model_mapping_get(mapping, key, strlen(key), key_node);
-}
-
-/* Whether a top-level mapping is a service of the legacy format 1 (no
- * services: key; every top-level mapping with image or build is one, but
- * for x- extension fields). */
-static bool is_legacy_service(const struct model_pair *pair)
-{
-    return pair->key->kind == SL_NODE_SCALAR && pair->value->kind == SL_NODE_MAPPING &&
-           strncmp(pair->key->u.scalar.text, "x-", 2) != 0 &&
-           (value_of(pair->value, "image", NULL) != NULL ||
-            value_of(pair->value, "build", NULL) != NULL);
-}
-
-static void check_compose_document(struct file_check *check, const struct sl_node *root)
-{
-    if (model_is_null(root))
-        return;     /* an empty document holds no settings */
-    if (root->kind != SL_NODE_MAPPING) {
-        structure_warning(check, root, "expected a mapping of services");
-        return;
-    }
-    const struct sl_node *services = value_of(root, "services", NULL);
-    /* Not Compose is never a silent pass (SPEC §4): said once per file. */
-    const struct sl_node *sign = file_kind_kubernetes_sign(root);
-    if (sign != NULL) {
-        if (!check->not_compose_reported)
-            structure_warning(check, sign, "not a Compose file (Kubernetes: a "
-                              "manifest or a Helm values file) and not checked");
-        check->not_compose_reported = true;
-        return;
-    }
-    run_document_rules(check, root, SL_KIND_COMPOSE);
-
-    if (services == NULL) {
-        /* The legacy format 1: the services are at the top level. */
-        bool warned = false;
-        for (size_t i = 0; i < root->u.mapping.count; i++) {
-            const struct model_pair *pair = &root->u.mapping.pairs[i];
-            if (!is_legacy_service(pair))
-                continue;
-            if (!warned)
-                structure_warning(check, pair->key, "legacy Compose file format "
-                                  "without 'services'; its top-level services are "
-                                  "checked");
-            warned = true;
-            check_service(check, root, pair, SL_KIND_COMPOSE);
-        }
-        return;
-    }
-    if (model_is_null(services))
-        return;
-    if (services->kind != SL_NODE_MAPPING) {
-        structure_warning(check, services, "expected a mapping of services");
-        return;
-    }
-    for (size_t i = 0; i < services->u.mapping.count; i++)
-        check_service(check, root, &services->u.mapping.pairs[i], SL_KIND_COMPOSE);
-}
-
-/* Bounds the items of a Kubernetes List checked as objects: Lists nest.
- * Aliases let a short file repeat one List many times over, so the
- * objects of a file are bounded too; past either bound the file was not
- * checked, which fails the run. */
-#define MAX_LIST_DEPTH 8
-#define MAX_OBJECTS_PER_FILE 10000
-
-/* The first List limit a file reaches is its error; the objects past it
- * are left unchecked without repeating it. */
-static void objects_not_checked(struct file_check *check, const struct sl_node *at,
-                                const char *message)
-{
-    if (check->objects_limit_reported)
-        return;
-    check->objects_limit_reported = true;
-    file_check_unchecked(check, CORE_RULE_YAML, at->line, at->column, message);
-}
-
-/* Checks one Kubernetes object: its document rules, then the service rules
- * on each of its pod specs.  A List's items are objects of their own. */
-static void check_object(struct file_check *check, const struct sl_node *object,
-                         unsigned depth)
-{
-    if (check->objects_checked >= MAX_OBJECTS_PER_FILE) {
-        objects_not_checked(check, object, "more than 10000 Kubernetes objects "
-                            "(Lists, with their aliases); the rest were not checked");
-        return;
-    }
-    check->objects_checked++;
-    const struct sl_node *kind = value_of(object, "kind", NULL);
-    const struct sl_node *items = value_of(object, "items", NULL);
-    if (kind->u.scalar.length >= 4 &&
-        strcmp(kind->u.scalar.text + kind->u.scalar.length - 4, "List") == 0 &&
-        items != NULL && items->kind == SL_NODE_SEQUENCE) {
-        if (depth >= MAX_LIST_DEPTH) {
-            objects_not_checked(check, object, "Kubernetes Lists nested more than 8 "
-                                "deep; the objects inside were not checked");
-            return;
-        }
-        for (size_t i = 0; i < items->u.sequence.count && !check->objects_limit_reported;
-             i++) {
-            const struct sl_node *item = items->u.sequence.items[i];
-            if (file_kind_is_object(item))
-                check_object(check, item, depth + 1);
-            else
-                structure_warning(check, item, "List item is not a Kubernetes "
-                                  "object (no apiVersion and kind); not checked");
-        }
-        return;
-    }
-    run_document_rules(check, object, SL_KIND_KUBERNETES);
-    char *service = NULL;
-    for (size_t i = 0; i < KUBERNETES_POD_SHAPES; i++) {
-        const struct sl_node *key;
-        const struct sl_node *spec = kubernetes_pod_spec(object, i, &key);
-        if (spec == NULL)
-            continue;
-        if (service == NULL)
-            service = kubernetes_object_service(object);
+    struct file_check *check =
+        (struct file_check *)((char *)sink - offsetof(struct file_check, sink));
+    switch (step->type) {
+    case MODEL_STEP_DOCUMENT:
+        run_document_rules(check, step->node, step->kind);
+        break;
+    case MODEL_STEP_SERVICE:
         check->result.services++;
-        run_service_rules(check, object, service, strlen(service), key, spec,
-                          SL_KIND_KUBERNETES);
+        run_service_rules(check, step->root, step->name, step->name_length, step->key,
+                          step->node, step->kind);
+        break;
+    case MODEL_STEP_SCOPE:
+        run_scope_rules(check, step->root, step->scope);
+        break;
+    case MODEL_STEP_WARNING:
+        structure_warning(check, step->node, step->message);
+        break;
+    case MODEL_STEP_NOT_CHECKED:
+        file_check_unchecked(check, CORE_RULE_YAML, step->node->line, step->node->column,
+                             step->message);
+        break;
     }
-    free(service);
-}
-
-static void check_kubernetes_document(struct file_check *check,
-                                      const struct sl_node *root)
-{
-    if (model_is_null(root))
-        return;
-    if (!file_kind_is_object(root)) {
-        structure_warning(check, root, "document is not a Kubernetes object (no "
-                          "apiVersion and kind); not checked");
-        return;
-    }
-    check_object(check, root, 0);
-}
-
-/* additionalResources of an agent-env file: objects the chart deploys
- * beside the services, each checked as a Kubernetes object. */
-static void check_additional_resources(struct file_check *check,
-                                       const struct sl_node *resources)
-{
-    if (model_is_null(resources) || resources->kind != SL_NODE_SEQUENCE)
-        return;
-    for (size_t i = 0; i < resources->u.sequence.count; i++) {
-        const struct sl_node *item = resources->u.sequence.items[i];
-        if (model_is_null(item))
-            continue;
-        if (file_kind_is_object(item))
-            check_object(check, item, 0);
-        else if (item->kind == SL_NODE_SCALAR)
-            structure_warning(check, item, "additionalResources item is Helm "
-                              "template text and cannot be checked");
-        else
-            structure_warning(check, item, "additionalResources item is not a "
-                              "Kubernetes object (no apiVersion and kind); not "
-                              "checked");
-    }
-}
-
-static void check_agent_env_document(struct file_check *check,
-                                     const struct sl_node *root)
-{
-    if (model_is_null(root))
-        return;
-    if (root->kind != SL_NODE_MAPPING) {
-        structure_warning(check, root, "expected a mapping of agent-env values");
-        return;
-    }
-    run_document_rules(check, root, SL_KIND_AGENT_ENV);
-    const struct sl_node *services = value_of(root, "services", NULL);
-    if (!model_is_null(services) && services->kind != SL_NODE_MAPPING)
-        structure_warning(check, services, "expected a mapping of services");
-    else if (!model_is_null(services))
-        for (size_t i = 0; i < services->u.mapping.count; i++)
-            check_service(check, root, &services->u.mapping.pairs[i], SL_KIND_AGENT_ENV);
-    check_additional_resources(check, value_of(root, "additionalResources", NULL));
 }
 
 void file_check_run(struct file_check *check, const struct yaml_model *model)
@@ -493,12 +351,10 @@ void file_check_run(struct file_check *check, const struct yaml_model *model)
         check->result.skipped = true;
         return;
     }
+    check->sink.take = take_step;
     for (size_t i = 0; i < model->document_count; i++) {
-        if (check->kind == SL_KIND_AGENT_ENV)
-            check_agent_env_document(check, model->documents[i]);
-        else if (check->kind == SL_KIND_KUBERNETES)
-            check_kubernetes_document(check, model->documents[i]);
-        else
-            check_compose_document(check, model->documents[i]);
+        struct model_reading reading = { &check->sink, &check->front,
+                                         model->documents[i] };
+        front_ends_read(&reading, check->kind, model->documents[i]);
     }
 }

@@ -1,32 +1,36 @@
 /*
  * check.h - run the enabled rules over the model of one file.
  *
- * Walks each document: structure warnings (SPEC §7), then every enabled
- * rule's check_document, then check_service for each service that is a
- * mapping.  What plugins report becomes findings through the one
- * constructor, finding_set_add() (one finding per rule and key).
+ * The front-end of the file's kind (front_ends.h) reads each document and
+ * hands over its steps: structure warnings (SPEC §7), the document (every
+ * enabled rule's check_document), each service or pod spec (check_service,
+ * for rules of ABI 1.0-1.2), each scope of the container model
+ * (check_scope and check_container, ABI 1.3).  What plugins report becomes
+ * findings through the one constructor, finding_set_add() (one finding per
+ * rule and key).
  */
 #ifndef SANDLINT_CHECK_H
 #define SANDLINT_CHECK_H
 
 #include <stdint.h>
 
+#include "container_model.h"
 #include "file_result.h"
 #include "registry.h"
+#include "string_list.h"
 #include "yaml_model.h"
 
 /* One file being checked: the rules to run and what they found. */
 struct file_check {
     const struct registry *registry;
     struct file_result result;  /* owned; display and package copied */
-    bool not_compose_reported;  /* the "not a Compose file" warning is out */
     unsigned candidates;        /* enum file_candidate: the kinds discovery
                                    allows (file_kind.h); 0: Compose */
     int kind;                   /* SL_KIND_* decided by file_check_run; 0
                                    before, or when the file was skipped */
-    size_t objects_checked;     /* Kubernetes objects so far (aliases in
-                                   Lists can repeat one many times) */
-    bool objects_limit_reported; /* a List limit's error is out */
+    struct model_file_state front; /* what the front-ends remember across
+                                   the file's documents */
+    struct model_sink sink;     /* takes the front-ends' steps */
 };
 
 /* The plugin-visible context of one callback (opaque in plugin.h). */
@@ -38,6 +42,8 @@ struct sl_context {
     size_t service_length;
     char *error;                /* set_error() message; owned */
     int kind;                   /* SL_KIND_* of the document or service */
+    struct string_list owned;   /* texts the host handed the callback
+                                   (object_service()); freed after it */
 };
 
 void file_check_init(struct file_check *check, const struct registry *registry,

@@ -8,8 +8,11 @@
 
 #include "check.h"
 #include "compose.h"
+#include "container_model.h"
 #include "host_mounts.h"
 #include "kubernetes.h"
+#include "sized_out.h"
+#include "string_list.h"
 #include "xalloc.h"
 #include "yaml_model.h"
 
@@ -258,18 +261,35 @@ static int context_kind(struct sl_context *ctx)
     return ctx != NULL && ctx->kind != 0 ? ctx->kind : SL_KIND_COMPOSE;
 }
 
+/* What a walk of the front-ends returns, with the problem it names (a
+ * wrong argument) recorded as the callback's error. */
+static int walked(struct sl_context *ctx, int status, const char *problem)
+{
+    if (problem != NULL)
+        check_set_error(ctx, problem);
+    return status;
+}
+
 static int pod_specs(struct sl_context *ctx, const struct sl_node *object,
                      size_t pod_size, sl_pod_fn visit, void *data)
 {
-    return kubernetes_pod_specs(ctx, object, pod_size, visit, data);
+    const char *problem;
+    if (ctx == NULL)
+        return SL_ERROR;
+    int status = kubernetes_pod_specs(ctx, object, pod_size, visit, data, &problem);
+    return walked(ctx, status, problem);
 }
 
 static int containers(struct sl_context *ctx, const char *service_name,
                       const struct sl_node *service, size_t container_size,
                       sl_container_fn visit, void *data)
 {
-    return kubernetes_containers(ctx, context_kind(ctx), service_name, service,
-                                 container_size, visit, data);
+    const char *problem;
+    if (ctx == NULL)
+        return SL_ERROR;
+    int status = kubernetes_containers(ctx, context_kind(ctx), service_name, service,
+                                       container_size, visit, data, &problem);
+    return walked(ctx, status, problem);
 }
 
 /* A Compose service's volumes and volumes_from; an agent-env service's or
@@ -277,9 +297,16 @@ static int containers(struct sl_context *ctx, const char *service_name,
 static int host_mounts(struct sl_context *ctx, const struct sl_node *service,
                        size_t mount_size, sl_mount_fn visit, void *data)
 {
+    const char *problem;
+    int status;
+    if (ctx == NULL)
+        return SL_ERROR;
     if (context_kind(ctx) == SL_KIND_COMPOSE)
-        return host_mounts_each(ctx, service, mount_size, visit, data);
-    return kubernetes_host_mounts(ctx, service, mount_size, visit, data);
+        status = host_mounts_each(ctx, ctx->root, service, mount_size, visit, data,
+                                  &problem);
+    else
+        status = host_mounts_path_volumes(ctx, service, mount_size, visit, data, &problem);
+    return walked(ctx, status, problem);
 }
 
 static int is_templated(struct sl_context *ctx, const char *text, size_t length)
@@ -289,6 +316,115 @@ static int is_templated(struct sl_context *ctx, const char *text, size_t length)
     if (context_kind(ctx) == SL_KIND_COMPOSE)
         return compose_has_interpolation(text, length);
     return kubernetes_is_templated(text, length);
+}
+
+/* ------------------------------------------------------------------ */
+/* the container model (since 1.3)                                     */
+/* ------------------------------------------------------------------ */
+
+/* Copies filled (own_size bytes, the host's struct) into the caller's
+ * struct of caller_size bytes: the prefix it knows, zero past what the
+ * host fills. */
+static void copy_out(void *out, size_t caller_size, const void *filled, size_t own_size)
+{
+    memcpy(out, filled, caller_size < own_size ? caller_size : own_size);
+    if (caller_size > own_size)
+        memset((char *)out + own_size, 0, caller_size - own_size);
+}
+
+/* The model's setting id of scope in view, or NULL after set_error. */
+static const struct model_setting *scope_setting(struct sl_context *ctx,
+                                                 const struct sl_scope *scope, int id,
+                                                 int view, const char *service)
+{
+    struct model_scope *model = model_scope_of(scope);
+    const struct model_setting *setting = NULL;
+    if (model != NULL)
+        setting = model_scope_setting(model, view, id);
+    if (setting == NULL) {
+        char *message = xasprintf("%s(): %s", service,
+                                  model == NULL ? "not a scope the host handed over"
+                                                : "view is neither SL_VIEW_WRITTEN nor "
+                                                  "SL_VIEW_EFFECTIVE");
+        check_set_error(ctx, message);
+        free(message);
+    }
+    return setting;
+}
+
+static int setting(struct sl_context *ctx, const struct sl_scope *scope, int id, int view,
+                   size_t setting_size, struct sl_setting *out)
+{
+    if (ctx == NULL)
+        return SL_ERROR;
+    if (out == NULL || setting_size < MODEL_SETTING_SIZE_1_3 ||
+        setting_size > SIZED_OUT_MAX) {
+        check_set_error(ctx, "setting(): no struct, or a setting_size that is not the "
+                             "size of a struct sl_setting");
+        return SL_ERROR;
+    }
+    const struct model_setting *found = scope_setting(ctx, scope, id, view, "setting");
+    if (found == NULL)
+        return SL_ERROR;
+    copy_out(out, setting_size, &found->setting, sizeof(found->setting));
+    return SL_OK;
+}
+
+static int setting_value(struct sl_context *ctx, const struct sl_scope *scope, int id,
+                         int view, size_t index, size_t value_size, struct sl_value *out)
+{
+    if (ctx == NULL)
+        return SL_ERROR;
+    if (out == NULL || value_size < MODEL_VALUE_SIZE_1_3 || value_size > SIZED_OUT_MAX) {
+        check_set_error(ctx, "setting_value(): no struct, or a value_size that is not "
+                             "the size of a struct sl_value");
+        return SL_ERROR;
+    }
+    const struct model_setting *found =
+        scope_setting(ctx, scope, id, view, "setting_value");
+    if (found == NULL)
+        return SL_ERROR;
+    if (index >= found->setting.count) {
+        check_set_error(ctx, "setting_value(): index past the setting's values");
+        return SL_ERROR;
+    }
+    copy_out(out, value_size, &found->values[index], sizeof(found->values[index]));
+    return SL_OK;
+}
+
+static int scope_mounts(struct sl_context *ctx, const struct sl_scope *scope,
+                        size_t mount_size, sl_mount_fn visit, void *data)
+{
+    const char *problem;
+    if (ctx == NULL)
+        return SL_ERROR;
+    struct model_scope *model = model_scope_of(scope);
+    if (model == NULL) {
+        check_set_error(ctx, "scope_mounts(): not a scope the host handed over");
+        return SL_ERROR;
+    }
+    int status = model_scope_mounts(model, ctx, mount_size, visit, data, &problem);
+    return walked(ctx, status, problem);
+}
+
+static const char *object_service(struct sl_context *ctx, const struct sl_node *object,
+                                  size_t *length)
+{
+    if (length != NULL)
+        *length = 0;
+    if (ctx == NULL)
+        return NULL;
+    if (object == NULL || object->kind != SL_NODE_MAPPING) {
+        check_set_error(ctx, "object_service(): the object is not a mapping");
+        return NULL;
+    }
+    char *service = kubernetes_object_service(object);
+    string_list_add(&ctx->owned, service);
+    free(service);
+    const char *kept = ctx->owned.items[ctx->owned.count - 1];
+    if (length != NULL)
+        *length = strlen(kept);
+    return kept;
 }
 
 static const struct sl_host host_table = {
@@ -326,6 +462,10 @@ static const struct sl_host host_table = {
     .pod_specs = pod_specs,
     .containers = containers,
     .is_templated = is_templated,
+    .setting = setting,
+    .setting_value = setting_value,
+    .scope_mounts = scope_mounts,
+    .object_service = object_service,
 };
 
 const struct sl_host *host_services(void)

@@ -18,7 +18,7 @@
         SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
         NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0,      \
         score_, SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,       \
-        RULE_DOCS_URL code_ ".md"                                             \
+        RULE_DOCS_URL code_ ".md", NULL, NULL                                 \
     }
 
 static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
@@ -298,8 +298,9 @@ static char *validate_rule(const struct registry *registry, const char *path,
         missing = "group";
     else if (is_empty_text(copy.summary))
         missing = "summary";
-    else if (copy.check_document == NULL && copy.check_service == NULL)
-        missing = "check_document or check_service";
+    else if (copy.check_document == NULL && copy.check_service == NULL &&
+             copy.check_container == NULL && copy.check_scope == NULL)
+        missing = "check_document, check_service, check_container or check_scope";
     if (missing != NULL) {
         snprintf(reason, sizeof(reason), "rule %zu%s%s has no %s", index,
                  copy.code ? " " : "", copy.code ? copy.code : "", missing);

@@ -55,6 +55,16 @@ int compose_node_empty(const struct sl_node *node)
     }
 }
 
+const char *compose_setting_text(const struct sl_node *node, size_t *length)
+{
+    *length = 0;
+    if (compose_node_empty(node) || node->kind != SL_NODE_SCALAR ||
+        node->u.scalar.length == 0)
+        return NULL;
+    *length = node->u.scalar.length;
+    return node->u.scalar.text;
+}
+
 static int is_drive_path(const char *text, size_t length)
 {
     return length >= 3 && ((text[0] >= 'A' && text[0] <= 'Z') ||

@@ -25,6 +25,11 @@ int compose_node_truthy(const struct sl_node *node);
 /* 1 when node is no setting: NULL, null, or an empty collection. */
 int compose_node_empty(const struct sl_node *node);
 
+/* The text of a scalar that holds a setting (not null, not empty), with
+ * its length in *length; NULL (and 0) for anything else.  The node API's
+ * sl_setting_text() in the core. */
+const char *compose_setting_text(const struct sl_node *node, size_t *length);
+
 /* enum sl_source_kind of a short-syntax volume source. */
 int compose_classify_source(const char *source, size_t length);
 

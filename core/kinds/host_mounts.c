@@ -7,15 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "compose.h"
 #include "host_paths.h"
+#include "kubernetes.h"
 #include "sized_out.h"
 #include "yaml_model.h"
 
 /* One walk: where each entry goes. */
 struct mount_walk {
-    struct sl_context *ctx;
+    struct sl_context *ctx;     /* only handed to visit */
+    const struct sl_node *root; /* the document: top-level volumes */
+    bool interpolates;          /* Compose: ${VAR} in a path is kept as it
+                                   is written (SL_MOUNT_SOURCE_INTERPOLATED) */
     sl_mount_fn visit;
     void *data;
     struct sized_out out;       /* what visit receives: caller-sized */
@@ -32,18 +35,6 @@ static int deliver(struct mount_walk *walk, const struct sl_mount *mount)
 static bool text_equals(const char *text, size_t length, const char *word)
 {
     return text != NULL && strlen(word) == length && memcmp(text, word, length) == 0;
-}
-
-/* The scalar text of node, or NULL (with *length 0) when it is no setting
- * or an empty string. */
-static const char *setting_text(const struct sl_node *node, size_t *length)
-{
-    *length = 0;
-    if (compose_node_empty(node) || node->kind != SL_NODE_SCALAR ||
-        node->u.scalar.length == 0)
-        return NULL;
-    *length = node->u.scalar.length;
-    return node->u.scalar.text;
 }
 
 static const struct sl_node *lookup(const struct sl_node *mapping, const char *key)
@@ -146,7 +137,7 @@ static int host_path(struct mount_walk *walk, const struct entry_facts *facts,
     if (source != NULL) {
         mount.value = source;
         mount.value_length = source_length;
-        if (compose_has_interpolation(source, source_length))
+        if (walk->interpolates && compose_has_interpolation(source, source_length))
             mount.flags |= SL_MOUNT_SOURCE_INTERPOLATED;
         mount.flags |= host_mounts_place_flags(source, source_length);
     } else {
@@ -211,8 +202,8 @@ static int driver_paths(struct mount_walk *walk, const struct entry_facts *facts
         const struct sl_node *key = options->u.mapping.pairs[i].key;
         const struct sl_node *value = options->u.mapping.pairs[i].value;
         size_t key_length, path_length;
-        const char *key_text = setting_text(key, &key_length);
-        const char *path = setting_text(value, &path_length);
+        const char *key_text = compose_setting_text(key, &key_length);
+        const char *path = compose_setting_text(value, &path_length);
         bool path_option = false;
         for (size_t j = 0; key_text != NULL && path_options[j] != NULL; j++)
             path_option = path_option || text_equals(key_text, key_length,
@@ -249,7 +240,7 @@ static int driver_paths(struct mount_walk *walk, const struct entry_facts *facts
 static int named_volume(struct mount_walk *walk, const struct entry_facts *facts,
                         const char *name, size_t name_length)
 {
-    const struct sl_node *volumes = lookup(walk->ctx->root, "volumes");
+    const struct sl_node *volumes = lookup(walk->root, "volumes");
     const struct sl_node *definition =
         model_mapping_get(volumes, name, name_length, NULL);
     if (definition == NULL || definition->kind != SL_NODE_MAPPING)
@@ -257,9 +248,9 @@ static int named_volume(struct mount_walk *walk, const struct entry_facts *facts
     const struct sl_node *options = lookup(definition, "driver_opts");
     const struct sl_node *driver_node = lookup(definition, "driver");
     size_t driver_length, o_length, device_length;
-    const char *driver = setting_text(driver_node, &driver_length);
-    const char *o = setting_text(lookup(options, "o"), &o_length);
-    const char *device = setting_text(lookup(options, "device"), &device_length);
+    const char *driver = compose_setting_text(driver_node, &driver_length);
+    const char *o = compose_setting_text(lookup(options, "o"), &o_length);
+    const char *device = compose_setting_text(lookup(options, "device"), &device_length);
 
     /* No driver (or an empty one) is Compose's default, local; a driver
      * that is not a scalar is not local. */
@@ -308,9 +299,9 @@ static int long_syntax(struct mount_walk *walk, struct entry_facts *facts,
     if (!compose_node_empty(source_node) && source_node->kind != SL_NODE_SCALAR)
         return unsupported(walk, facts, source_node);
     size_t source_length;
-    const char *source = setting_text(source_node, &source_length);
-    facts->type = setting_text(type_node, &facts->type_length);
-    facts->target = setting_text(lookup(item, "target"), &facts->target_length);
+    const char *source = compose_setting_text(source_node, &source_length);
+    facts->type = compose_setting_text(type_node, &facts->type_length);
+    facts->target = compose_setting_text(lookup(item, "target"), &facts->target_length);
     facts->read_only = compose_node_truthy(lookup(item, "read_only"));
     const char *type = facts->type;
     size_t type_length = facts->type_length;
@@ -464,22 +455,92 @@ static int walk_setting(struct mount_walk *walk, const struct sl_node *service,
     return SL_OK;
 }
 
-int host_mounts_each(struct sl_context *ctx, const struct sl_node *service,
-                     size_t mount_size, sl_mount_fn visit, void *data)
+int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
+                     const struct sl_node *service, size_t mount_size,
+                     sl_mount_fn visit, void *data, const char **problem)
 {
-    if (ctx == NULL)
-        return SL_ERROR;
+    *problem = NULL;
     struct sl_mount own;
-    struct mount_walk walk = { ctx, visit, data, { NULL, 0, NULL } };
+    struct mount_walk walk = { ctx, root, true, visit, data, { NULL, 0, NULL } };
     if (visit == NULL ||
         sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
-        check_set_error(ctx, "host_mounts(): no callback, or a mount_size that "
-                             "is not the size of a struct sl_mount");
+        *problem = "host_mounts(): no callback, or a mount_size that is not the size "
+                   "of a struct sl_mount";
         return SL_ERROR;
     }
     int status = walk_setting(&walk, service, "volumes", SL_MOUNT_SHORT);
     if (status == SL_OK)
         status = walk_setting(&walk, service, "volumes_from", SL_MOUNT_VOLUMES_FROM);
+    sized_out_end(&walk.out);
+    return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* hostPath volumes (agent-env services and pod specs)                 */
+/* ------------------------------------------------------------------ */
+
+/* One item of volumes[]: a hostPath volume is a host mount of its path
+ * (SL_MOUNT_UNSPECIFIED when it has none), pointed at by the path or, when
+ * it has none, by the hostPath key; other volume types are none. */
+static int path_volume(struct mount_walk *walk, const struct sl_node *item)
+{
+    const struct sl_node *host_key = NULL, *path_key = NULL;
+    const struct sl_node *host = model_mapping_get(item, "hostPath", 8, &host_key);
+    if (compose_node_empty(host))
+        return SL_OK;   /* not a hostPath volume (or an agent-env string) */
+    struct entry_facts facts;
+    memset(&facts, 0, sizeof(facts));
+    facts.syntax = SL_MOUNT_HOST_PATH_VOLUME;
+    facts.field = "volumes";
+    facts.node = host_key;
+    facts.entry = item;
+    if (host->kind != SL_NODE_MAPPING) {
+        struct sl_mount mount;
+        mount_from_facts(&mount, SL_MOUNT_UNSUPPORTED, &facts);
+        mount.entry = host;
+        mount.value = host->kind == SL_NODE_SEQUENCE ? "<sequence>" : "<scalar>";
+        mount.value_length = strlen(mount.value);
+        return deliver(walk, &mount);
+    }
+    const struct sl_node *path = model_mapping_get(host, "path", 4, &path_key);
+    if (path != NULL && path->kind != SL_NODE_SCALAR) {
+        facts.node = path_key;
+        return unsupported(walk, &facts, path);
+    }
+    size_t length;
+    const char *text = compose_setting_text(path, &length);
+    if (text == NULL)
+        return host_path(walk, &facts, NULL, 0, NULL, 0, NULL);
+    facts.node = path;
+    if (kubernetes_is_templated(text, length)) {
+        struct sl_mount mount;
+        mount_from_facts(&mount, SL_MOUNT_INTERPOLATED, &facts);
+        mount.value = mount.source = mount.interpolated = text;
+        mount.value_length = mount.source_length = mount.interpolated_length = length;
+        mount.part = SL_MOUNT_PART_SOURCE;
+        return deliver(walk, &mount);
+    }
+    return host_path(walk, &facts, text, length, NULL, 0, NULL);
+}
+
+int host_mounts_path_volumes(struct sl_context *ctx, const struct sl_node *pod,
+                             size_t mount_size, sl_mount_fn visit, void *data,
+                             const char **problem)
+{
+    *problem = NULL;
+    struct sl_mount own;
+    struct mount_walk walk = { ctx, NULL, false, visit, data, { NULL, 0, NULL } };
+    if (visit == NULL ||
+        sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
+        *problem = "host_mounts(): no callback, or a mount_size that is not the size "
+                   "of a struct sl_mount";
+        return SL_ERROR;
+    }
+    const struct sl_node *volumes = lookup(pod, "volumes");
+    int status = SL_OK;
+    for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
+                       i < volumes->u.sequence.count && status == SL_OK; i++)
+        status = path_volume(&walk, volumes->u.sequence.items[i]);
     sized_out_end(&walk.out);
     return status;
 }

@@ -15,6 +15,9 @@
  *   - a short- or long-syntax reference to a named volume whose top-level
  *     definition uses the local driver (or none) and lists bind or rbind
  *     in driver_opts.o; its host path is driver_opts.device.
+ * A Kubernetes pod spec's (or an agent-env service's) hostPath volumes are
+ * host mounts too, built here by the same constructors, so that a path is
+ * judged alike whatever syntax names it.
  * Besides host mounts the walk reports volumes_from container:NAME entries,
  * the host paths that a named volume's own (not local) driver may
  * bind-mount (SL_MOUNT_DRIVER_PATH), and the entries that cannot be checked
@@ -34,14 +37,29 @@
     (offsetof(struct sl_mount, interpolated_length) + sizeof(size_t))
 
 /*
- * The host_mounts() host service (see plugin.h).  service is the service's
- * mapping; mount_size the caller's sizeof(struct sl_mount).  The struct
- * given to visit, and every text it points to, is valid only during that
- * call.  Returns SL_OK, or SL_ERROR (with the context's error set) when
- * mount_size is too small or visit did not return SL_OK.
+ * The host_mounts() host service (see plugin.h) for a Compose service.
+ * root is the service's document (its top-level volumes define named
+ * volumes), service the service's mapping, mount_size the caller's
+ * sizeof(struct sl_mount); ctx is only handed to visit.  The struct given
+ * to visit, and every text it points to, is valid only during that call.
+ * Returns SL_OK, or SL_ERROR when visit did not return SL_OK, or, with
+ * *problem set to a static message for the caller to record, when
+ * mount_size is too small or visit is NULL.
  */
-int host_mounts_each(struct sl_context *ctx, const struct sl_node *service,
-                     size_t mount_size, sl_mount_fn visit, void *data);
+int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
+                     const struct sl_node *service, size_t mount_size,
+                     sl_mount_fn visit, void *data, const char **problem);
+
+/*
+ * The host_mounts() host service for an agent-env service or a pod spec
+ * (pod, a mapping): the hostPath volumes of its volumes[] (syntax
+ * SL_MOUNT_HOST_PATH_VOLUME), keyed by the path as a Compose bind mount of
+ * it is; a path of Helm template text cannot be checked.  Returns as
+ * host_mounts_each() does.
+ */
+int host_mounts_path_volumes(struct sl_context *ctx, const struct sl_node *pod,
+                             size_t mount_size, sl_mount_fn visit, void *data,
+                             const char **problem);
 
 /* The SL_MOUNT_* flags that say where a host path lies (host_paths.h):
  * SL_MOUNT_SYSTEM_PATH, SL_MOUNT_SYSTEM_DIRECTORY, SL_MOUNT_OUTSIDE_PROJECT,

@@ -1,4 +1,4 @@
-/* kubernetes.c - pod specs, containers, hostPath volumes (see kubernetes.h). */
+/* kubernetes.c - pod specs and containers (see kubernetes.h). */
 #include "config.h"
 
 #include "kubernetes.h"
@@ -7,9 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "compose.h"
-#include "host_mounts.h"
 #include "sized_out.h"
 #include "xalloc.h"
 #include "yaml_model.h"
@@ -27,15 +24,16 @@ static bool scalar_is(const struct sl_node *node, const char *word)
            memcmp(node->u.scalar.text, word, node->u.scalar.length) == 0;
 }
 
-/* The value at a '.'-separated path of keys, with the last key's node. */
-static const struct sl_node *follow(const struct sl_node *node, const char *path,
-                                    const struct sl_node **key)
+const struct sl_node *kubernetes_follow(const struct sl_node *node, const char *path,
+                                        const struct sl_node **key)
 {
-    char step[32];
+    char step[64];
     *key = NULL;
     while (node != NULL && *path != '\0') {
         const char *dot = strchr(path, '.');
         size_t length = dot ? (size_t)(dot - path) : strlen(path);
+        if (length >= sizeof(step))
+            return NULL;
         memcpy(step, path, length);
         step[length] = '\0';
         node = lookup(node, step, key);
@@ -58,7 +56,7 @@ const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t i
     bool is_pod = scalar_is(lookup(object, "kind", NULL), "Pod");
     if ((index == 0) != is_pod)
         return NULL;
-    const struct sl_node *spec = follow(object, paths[index], key);
+    const struct sl_node *spec = kubernetes_follow(object, paths[index], key);
     if (spec == NULL || spec->kind != SL_NODE_MAPPING) {
         *key = NULL;
         return NULL;
@@ -85,15 +83,15 @@ char *kubernetes_object_service(const struct sl_node *object)
 }
 
 int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
-                         size_t pod_size, sl_pod_fn visit, void *data)
+                         size_t pod_size, sl_pod_fn visit, void *data,
+                         const char **problem)
 {
-    if (ctx == NULL)
-        return SL_ERROR;
+    *problem = NULL;
     struct sl_pod own;
     struct sized_out sized;
     if (visit == NULL || sized_out_begin(&sized, &own, sizeof(own), pod_size, sizeof(own)) != 0) {
-        check_set_error(ctx, "pod_specs(): no callback, or a pod_size that is "
-                             "not the size of a struct sl_pod");
+        *problem = "pod_specs(): no callback, or a pod_size that is not the size of a "
+                   "struct sl_pod";
         return SL_ERROR;
     }
     int status = SL_OK;
@@ -119,9 +117,8 @@ int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
 }
 
 /* Hands each mapping of list (containers, initContainers...) to visit. */
-static int visit_list(struct sl_context *ctx, struct sized_out *sized, int sort,
-                      const char *prefix, const char *list_name,
-                      const struct sl_node *list, sl_container_fn visit, void *data)
+static int each_in_list(int sort, const char *list_name, const struct sl_node *list,
+                        kubernetes_container_fn visit, void *data)
 {
     if (list == NULL || list->kind != SL_NODE_SEQUENCE)
         return SL_OK;
@@ -131,62 +128,93 @@ static int visit_list(struct sl_context *ctx, struct sized_out *sized, int sort,
             continue;
         const struct sl_node *name_node = lookup(item, "name", NULL);
         const char *name = text_of(name_node);
-        char *service = name != NULL ? xasprintf("%s/%s", prefix, name)
-                                     : xasprintf("%s/%s[%zu]", prefix, list_name, i);
-        struct sl_container container = {
-            .struct_size = sizeof(container), .sort = sort, .service = service,
-            .service_length = strlen(service), .container = item, .node = item,
+        struct kubernetes_container container = {
+            .sort = sort, .list = list_name, .index = i, .mapping = item,
             .name = name, .name_length = name ? name_node->u.scalar.length : 0,
         };
-        struct sl_container *out = sized_out_fill(sized, &container, sizeof(container));
-        int status = visit(ctx, out, data);
-        free(service);
+        int status = visit(&container, data);
         if (status != SL_OK)
-            return SL_ERROR;
+            return status;
     }
     return SL_OK;
 }
 
+int kubernetes_each_container(int kind, const struct sl_node *service,
+                              kubernetes_container_fn visit, void *data)
+{
+    static const char *const lists[] = { "containers", "initContainers",
+                                         "ephemeralContainers" };
+    int status = SL_OK;
+    if (service == NULL || service->kind != SL_NODE_MAPPING)
+        return SL_OK;
+    if (kind == SL_KIND_KUBERNETES) {
+        for (int i = 0; i < 3 && status == SL_OK; i++)
+            status = each_in_list(SL_CONTAINER_MAIN + i, lists[i],
+                                  lookup(service, lists[i], NULL), visit, data);
+        return status;
+    }
+    struct kubernetes_container itself = {
+        .sort = SL_CONTAINER_MAIN, .mapping = service,
+    };
+    status = visit(&itself, data);
+    if (status == SL_OK && kind == SL_KIND_AGENT_ENV)
+        status = each_in_list(SL_CONTAINER_INIT, lists[1], lookup(service, lists[1], NULL),
+                              visit, data);
+    return status;
+}
+
+char *kubernetes_container_service(const char *prefix,
+                                   const struct kubernetes_container *container)
+{
+    if (container->list == NULL)
+        return xstrdup(prefix);
+    if (container->name != NULL)
+        return xasprintf("%s/%s", prefix, container->name);
+    return xasprintf("%s/%s[%zu]", prefix, container->list, container->index);
+}
+
+/* containers(): one walk's caller and what it wants. */
+struct container_delivery {
+    struct sl_context *ctx;
+    struct sized_out sized;
+    const char *prefix;
+    sl_container_fn visit;
+    void *data;
+};
+
+static int deliver_container(const struct kubernetes_container *found, void *data)
+{
+    struct container_delivery *delivery = data;
+    char *service = kubernetes_container_service(delivery->prefix, found);
+    struct sl_container container = {
+        .struct_size = sizeof(container), .sort = found->sort, .service = service,
+        .service_length = strlen(service), .container = found->mapping,
+        .node = found->mapping, .name = found->name, .name_length = found->name_length,
+    };
+    struct sl_container *out = sized_out_fill(&delivery->sized, &container,
+                                              sizeof(container));
+    int status = delivery->visit(delivery->ctx, out, delivery->data);
+    free(service);
+    return status == SL_OK ? SL_OK : SL_ERROR;
+}
+
 int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_name,
                           const struct sl_node *service, size_t container_size,
-                          sl_container_fn visit, void *data)
+                          sl_container_fn visit, void *data, const char **problem)
 {
-    if (ctx == NULL)
-        return SL_ERROR;
+    *problem = NULL;
     struct sl_container own;
-    struct sized_out sized;
+    struct container_delivery delivery = { ctx, { NULL, 0, NULL }, service_name, visit,
+                                           data };
     if (visit == NULL || service_name == NULL ||
-        sized_out_begin(&sized, &own, sizeof(own), container_size, sizeof(own)) != 0) {
-        check_set_error(ctx, "containers(): no callback or service name, or a "
-                             "container_size that is not the size of a struct "
-                             "sl_container");
+        sized_out_begin(&delivery.sized, &own, sizeof(own), container_size,
+                        sizeof(own)) != 0) {
+        *problem = "containers(): no callback or service name, or a container_size that "
+                   "is not the size of a struct sl_container";
         return SL_ERROR;
     }
-    int status = SL_OK;
-    if (service == NULL || service->kind != SL_NODE_MAPPING) {
-        sized_out_end(&sized);
-        return SL_OK;
-    }
-    if (kind == SL_KIND_KUBERNETES) {
-        static const char *const lists[] = { "containers", "initContainers",
-                                             "ephemeralContainers" };
-        for (int i = 0; i < 3 && status == SL_OK; i++)
-            status = visit_list(ctx, &sized, SL_CONTAINER_MAIN + i, service_name,
-                                lists[i], lookup(service, lists[i], NULL), visit, data);
-    } else {
-        struct sl_container container = {
-            .struct_size = sizeof(container), .sort = SL_CONTAINER_MAIN,
-            .service = service_name, .service_length = strlen(service_name),
-            .container = service, .node = service,
-        };
-        struct sl_container *out = sized_out_fill(&sized, &container, sizeof(container));
-        status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
-        if (status == SL_OK && kind == SL_KIND_AGENT_ENV)
-            status = visit_list(ctx, &sized, SL_CONTAINER_INIT, service_name,
-                                "initContainers", lookup(service, "initContainers", NULL),
-                                visit, data);
-    }
-    sized_out_end(&sized);
+    int status = kubernetes_each_container(kind, service, deliver_container, &delivery);
+    sized_out_end(&delivery.sized);
     return status;
 }
 
@@ -196,75 +224,4 @@ int kubernetes_is_templated(const char *text, size_t length)
         if (text[i] == '{' && text[i + 1] == '{')
             return 1;
     return 0;
-}
-
-int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service,
-                           size_t mount_size, sl_mount_fn visit, void *data)
-{
-    if (ctx == NULL)
-        return SL_ERROR;
-    struct sl_mount own;
-    struct sized_out sized;
-    if (visit == NULL || sized_out_begin(&sized, &own, sizeof(own), mount_size,
-                                     HOST_MOUNT_SIZE_1_1) != 0) {
-        check_set_error(ctx, "host_mounts(): no callback, or a mount_size that "
-                             "is not the size of a struct sl_mount");
-        return SL_ERROR;
-    }
-    const struct sl_node *volumes = lookup(service, "volumes", NULL);
-    int status = SL_OK;
-    for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
-                       i < volumes->u.sequence.count && status == SL_OK; i++) {
-        const struct sl_node *item = volumes->u.sequence.items[i];
-        const struct sl_node *host_key = NULL;
-        const struct sl_node *host_path = lookup(item, "hostPath", &host_key);
-        if (host_path == NULL || compose_node_empty(host_path))
-            continue;   /* not a hostPath volume (or an agent-env string) */
-        struct sl_mount mount;
-        memset(&mount, 0, sizeof(mount));
-        mount.struct_size = sizeof(mount);
-        mount.syntax = SL_MOUNT_HOST_PATH_VOLUME;
-        mount.field = "volumes";
-        mount.entry = item;
-        if (host_path->kind != SL_NODE_MAPPING) {
-            mount.kind = SL_MOUNT_UNSUPPORTED;
-            mount.node = host_key;
-            mount.entry = host_path;
-            mount.value = host_path->kind == SL_NODE_SEQUENCE ? "<sequence>" : "<scalar>";
-            mount.value_length = strlen(mount.value);
-        } else {
-            const struct sl_node *path_key = NULL;
-            const struct sl_node *path = lookup(host_path, "path", &path_key);
-            const char *text = text_of(path);
-            size_t length = text ? path->u.scalar.length : 0;
-            mount.node = text ? path : host_key;
-            mount.kind = SL_MOUNT_HOST_PATH;
-            mount.value = text ? text : SL_MOUNT_UNSPECIFIED;
-            mount.value_length = text ? length : strlen(SL_MOUNT_UNSPECIFIED);
-            mount.source = text;
-            mount.source_length = length;
-            if (path != NULL && path->kind != SL_NODE_SCALAR) {
-                mount.kind = SL_MOUNT_UNSUPPORTED;
-                mount.node = path_key;
-                mount.entry = path;
-                mount.value = path->kind == SL_NODE_SEQUENCE ? "<sequence>" : "<mapping>";
-                mount.value_length = strlen(mount.value);
-                mount.source = NULL;
-                mount.source_length = 0;
-            } else if (text != NULL && kubernetes_is_templated(text, length)) {
-                mount.kind = SL_MOUNT_INTERPOLATED;
-                mount.part = SL_MOUNT_PART_SOURCE;
-                mount.interpolated = text;
-                mount.interpolated_length = length;
-            } else if (text != NULL) {
-                mount.flags |= host_mounts_place_flags(text, length);
-                if (compose_is_engine_socket(text, length, NULL, 0))
-                    mount.flags |= SL_MOUNT_ENGINE_API;
-            }
-        }
-        struct sl_mount *out = sized_out_fill(&sized, &mount, sizeof(mount));
-        status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
-    }
-    sized_out_end(&sized);
-    return status;
 }

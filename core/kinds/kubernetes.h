@@ -1,7 +1,7 @@
 /*
- * kubernetes.h - pod specs, containers and hostPath volumes of Kubernetes
- * objects and agent-env services (SPEC §12; the pod_specs, containers and,
- * for these kinds, host_mounts services of plugin ABI 1.2).
+ * kubernetes.h - pod specs and containers of Kubernetes objects and
+ * agent-env services (SPEC §12; the pod_specs and containers services of
+ * plugin ABI 1.2; their hostPath volumes are host_mounts.h's).
  *
  * One walk for the core (which calls check_service once per pod spec) and
  * every plugin, so that an in-house rule sees exactly the pod specs and
@@ -27,24 +27,68 @@
 const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t index,
                                           const struct sl_node **key);
 
+/* The value at a '.'-separated path of mapping keys below node
+ * ("securityContext.capabilities.add"), with the last key's node in *key;
+ * NULL when a step is missing or not a mapping. */
+const struct sl_node *kubernetes_follow(const struct sl_node *node, const char *path,
+                                        const struct sl_node **key);
+
 /* "<kind>/<name>" of an object (name: metadata.name, else
  * metadata.generateName, else "<unnamed>"); malloc'd. */
 char *kubernetes_object_service(const struct sl_node *object);
 
-/* The pod_specs() host service (plugin.h). */
-int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
-                         size_t pod_size, sl_pod_fn visit, void *data);
+/* One container of a pod spec or an agent-env service, as
+ * kubernetes_each_container() finds it; pointers into the tree. */
+struct kubernetes_container {
+    int sort;                   /* enum sl_container_sort */
+    const char *list;           /* "containers", "initContainers",
+                                   "ephemeralContainers"; NULL for an
+                                   agent-env or Compose service itself */
+    size_t index;               /* its place in the list */
+    const struct sl_node *mapping;
+    const char *name;           /* its name as written, or NULL */
+    size_t name_length;
+};
 
-/* The containers() host service (plugin.h); kind is the kind the service
- * is read as (SL_KIND_*). */
+typedef int (*kubernetes_container_fn)(const struct kubernetes_container *container,
+                                       void *data);
+
+/*
+ * Calls visit for every container of service (a mapping) read as kind
+ * (SL_KIND_*), in the order written: a pod spec's containers, then
+ * initContainers, then ephemeralContainers; an agent-env service itself,
+ * then its initContainers; any other service itself.  Items that are not
+ * mappings are skipped.  Returns SL_OK, or the first status visit returned
+ * that is not SL_OK.
+ */
+int kubernetes_each_container(int kind, const struct sl_node *service,
+                              kubernetes_container_fn visit, void *data);
+
+/* The service of findings about a container, malloc'd: prefix (the pod's
+ * or agent-env service's) for a service itself, "prefix/NAME", or
+ * "prefix/LIST[INDEX]" for a container without a name. */
+char *kubernetes_container_service(const char *prefix,
+                                   const struct kubernetes_container *container);
+
+/*
+ * The walks behind host services of plugin.h.  ctx is only handed to
+ * visit.  Each returns SL_OK, or SL_ERROR when visit stopped the walk, or,
+ * with *problem set to a static message for the caller to record (the
+ * checker's set_error), when an argument is wrong (no callback, a struct
+ * size that is not the ABI's).
+ */
+
+/* pod_specs() (plugin.h). */
+int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
+                         size_t pod_size, sl_pod_fn visit, void *data,
+                         const char **problem);
+
+/* containers() (plugin.h); kind is the kind the service is read as
+ * (SL_KIND_*). */
 int kubernetes_containers(struct sl_context *ctx, int kind, const char *service_name,
                           const struct sl_node *service, size_t container_size,
-                          sl_container_fn visit, void *data);
+                          sl_container_fn visit, void *data, const char **problem);
 
-/* The host_mounts() host service for an agent-env service or a pod spec:
- * its hostPath volumes. */
-int kubernetes_host_mounts(struct sl_context *ctx, const struct sl_node *service,
-                           size_t mount_size, sl_mount_fn visit, void *data);
 
 /* 1 when text holds Helm template text ("{{"), else 0. */
 int kubernetes_is_templated(const char *text, size_t length);

@@ -139,6 +139,25 @@ static int is_null_text(const char *text, size_t length)
                             memcmp(text, "NULL", 4) == 0));
 }
 
+struct sl_node *model_node_scalar(struct arena *arena, const char *text, size_t length,
+                                  int style, const struct sl_span *span)
+{
+    struct sl_node *node = arena_alloc(arena, sizeof(*node));
+    char *copy = arena_strndup(arena, text != NULL ? text : "", text != NULL ? length : 0);
+    if (node == NULL || copy == NULL)
+        return NULL;
+    memset(node, 0, sizeof(*node));
+    node->kind = SL_NODE_SCALAR;
+    node->style = (uint8_t)style;
+    node->line = span->line;
+    node->column = span->column;
+    node->end_line = span->end_line;
+    node->end_column = span->end_column;
+    node->u.scalar.text = copy;
+    node->u.scalar.length = text != NULL ? length : 0;
+    return node;
+}
+
 int model_is_null(const struct sl_node *node)
 {
     return node == NULL || (node->kind == SL_NODE_SCALAR && node->null_value);

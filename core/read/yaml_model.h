@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "sandlint/plugin.h"
 
 struct sl_node;
 
@@ -114,6 +115,17 @@ enum model_status model_parse(struct yaml_model *model, const char *text,
 
 /* Frees everything the model owns; the model may be parsed into again. */
 void model_release(struct yaml_model *model);
+
+/*
+ * A scalar node made by a front-end that reads no YAML (a JSON reader, a
+ * shell-word splitter), so that its settings point at real positions and
+ * plugins read it through the same node API: text (length bytes, any
+ * bytes) is copied into arena, style is an enum sl_scalar_style (quoted,
+ * plain), and span says where it was written (1-based, end exclusive).
+ * Owned by arena; NULL when out of memory.
+ */
+struct sl_node *model_node_scalar(struct arena *arena, const char *text, size_t length,
+                                  int style, const struct sl_span *span);
 
 /* Node helpers shared by the host services and the core. */
 int model_is_null(const struct sl_node *node);

@@ -53,14 +53,23 @@ static const char *status_name(int status)
     }
 }
 
-/* A rule's hint with its placeholders filled: '%k' the key, '%%' '%'. */
+static void add_entry_advice(struct text_buffer *out, const struct report *report,
+                             const struct finding_view *view);
+
+/* A rule's hint with its placeholders filled: '%k' the key, '%e' the
+ * allowlist entry that would accept the finding, '%%' '%'. */
 static void expand_hint(struct text_buffer *text, const char *hint,
-                        const struct finding *finding)
+                        const struct report *report, const struct finding_view *view)
 {
+    const struct finding *finding = view->finding;
     for (const char *at = hint; *at != '\0'; at++) {
         if (at[0] == '%' && at[1] == 'k') {
             if (finding->key != NULL)
                 text_buffer_add(text, finding->key, finding->key_length);
+            at++;
+        } else if (at[0] == '%' && at[1] == 'e') {
+            if (finding->key != NULL)
+                add_entry_advice(text, report, view);
             at++;
         } else if (at[0] == '%' && at[1] == '%') {
             text_buffer_add(text, "%", 1);
@@ -136,7 +145,7 @@ static void derive_hint(struct finding_view *view, const struct report *report)
         text_buffer_add_string(&text, hint);
         free(hint);
     } else if (finding->hint != NULL) {
-        expand_hint(&text, finding->hint, finding);
+        expand_hint(&text, finding->hint, report, view);
     } else if (finding->key != NULL) {
         /* As the rule reported it: a configured severity changes how much
          * the finding counts, not what it is. */

@@ -22,6 +22,11 @@ static _Noreturn void out_of_memory(void)
     exit(exit_status);
 }
 
+_Noreturn void xalloc_out_of_memory(void)
+{
+    out_of_memory();
+}
+
 void *xmalloc(size_t size)
 {
     void *memory = malloc(size ? size : 1);

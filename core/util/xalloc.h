@@ -19,6 +19,10 @@ char *xstrndup(const char *text, size_t length);
  * process sets its own so the coordinator can tell why it ended. */
 void xalloc_set_exit_status(int status);
 
+/* Ends the process as a failed allocation does: for memory that came from
+ * another allocator (an arena) and ran out. */
+_Noreturn void xalloc_out_of_memory(void);
+
 /* printf into a fresh string. */
 char *xasprintf(const char *format, ...)
     __attribute__((format(printf, 1, 2)));

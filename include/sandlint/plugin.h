@@ -24,7 +24,13 @@
  * declares which kinds of file it checks (Compose, the agent-env Helm
  * chart's values, Kubernetes objects), learns the kind of what it is given,
  * and walks pod specs and containers through the host.  ABI 1.3 added a
- * rule's documentation URL.
+ * rule's documentation URL, and the container model: front-ends in the
+ * host read every kind of file into scopes (containers, pods,
+ * ServiceAccounts, a whole file's values) whose security-relevant settings
+ * a rule reads by id, with their state, value as written and as parsed,
+ * position, field name and hint; a rule that checks scopes
+ * (check_container, check_scope) is written once for every kind,
+ * including kinds later versions add.
  *
  * Ownership.  Plugins never free host memory.  Nodes, strings returned by
  * the node API and the context are owned by the host and stay valid only
@@ -113,6 +119,11 @@ enum sl_severity {
 #define SL_KIND_COMPOSE 0x1
 #define SL_KIND_AGENT_ENV 0x2
 #define SL_KIND_KUBERNETES 0x4
+/* Since 1.3, in sl_rule.kinds only: every kind of file, including kinds a
+ * later sandlint reads (dev containers, engine command lines, CI job
+ * containers...).  A rule written on the container model declares it: it
+ * then runs on every format without a change. */
+#define SL_KIND_EVERY 0xffffffffu
 
 /* Where a node was written.  Lines and columns are 1-based; columns count
  * Unicode code points.  end_line/end_column name the position just after
@@ -185,7 +196,11 @@ struct sl_finding {
                                     naming the key and the rule's group.
                                     Since 1.1 "%k" stands for the key and
                                     "%%" for "%" (a plugin built for 1.0
-                                    gets its hint printed as given) */
+                                    gets its hint printed as given); since
+                                    1.3 "%e" for the allowlist entry that
+                                    would accept the finding, ready to paste
+                                    ("add './compose.yaml = web:cap_drop_all'
+                                    under [allowlist sandbox_hardening]") */
     /* since 1.1 */
     double security_severity;    /* how serious this finding is for code
                                     scanning, on GitHub's 0.1-10.0 scale
@@ -363,7 +378,10 @@ enum sl_container_sort {
     SL_CONTAINER_MAIN = 1,       /* containers[] of a pod spec, or an
                                     agent-env service itself */
     SL_CONTAINER_INIT = 2,       /* initContainers[] */
-    SL_CONTAINER_EPHEMERAL = 3   /* ephemeralContainers[] */
+    SL_CONTAINER_EPHEMERAL = 3,  /* ephemeralContainers[] */
+    SL_CONTAINER_SIDECAR = 4     /* since 1.3: a container the format adds
+                                    beside those written (a chart's or an
+                                    operator's), in the container model */
 };
 
 /*
@@ -395,6 +413,435 @@ struct sl_container {
 typedef int (*sl_container_fn)(struct sl_context *ctx,
                                const struct sl_container *container,
                                void *data);
+
+/* ---------------------------------------------------------------------- */
+/* The container model (since 1.3)                                         */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Every file sandlint reads is turned by a front-end of the host into
+ * scopes: the containers it runs, and the pods, ServiceAccounts and whole
+ * files whose settings those containers inherit.  A rule written on the
+ * model (sl_rule.check_container, sl_rule.check_scope) reads a scope's
+ * settings by id (enum sl_setting_id) through sl_host.setting() and
+ * sl_host.setting_value(), and never the file's syntax: the same rule then
+ * reports on a Compose service, an agent-env service, a Kubernetes
+ * container and every format a later sandlint reads.
+ *
+ * Ownership and lifetime.  Scopes, settings and values, and every text
+ * and node they point to, are owned by the host and valid only during the
+ * callback that received the scope (or asked for the setting).  Copy what
+ * must outlive it.  A plugin never writes to them.
+ *
+ * Two views of a setting (enum sl_view):
+ *  - SL_VIEW_WRITTEN: what this scope itself writes, value by value, as
+ *    written (YAML tags such as Compose's !reset are not applied: a value
+ *    is checked as written).  Rules that report what a file *adds* (a
+ *    capability, a host mount) read this view, so that each finding is
+ *    reported once, at the scope that writes it.
+ *  - SL_VIEW_EFFECTIVE: what the container ends up with: values inherited
+ *    from the scope above (a pod's securityContext, origin PARENT), from a
+ *    service it extends (origin BASE), the format's default (origin
+ *    DEFAULT), with the format's merge rules applied (!reset removes,
+ *    !override replaces, the nearest value wins, Docker's "the later item
+ *    wins").  Rules that report what a container *lacks* read this view.
+ */
+
+/* What a scope is (sl_scope.level). */
+enum sl_scope_level {
+    SL_SCOPE_PROJECT = 1,        /* what a file sets for every pod it deploys
+                                    (agent-env's top-level values): findings
+                                    have no service, their keys are
+                                    document-level (field[:value]) */
+    SL_SCOPE_ACCOUNT = 2,        /* a Kubernetes ServiceAccount: the defaults
+                                    of the pods that use it */
+    SL_SCOPE_POD = 3,            /* a pod: a pod spec of a Kubernetes object,
+                                    the pod of an agent-env service */
+    SL_SCOPE_CONTAINER = 4       /* a container: a Compose service, a
+                                    container of a pod, an agent-env service
+                                    and its init containers */
+};
+
+/* Who runs a scope (sl_scope.platform): whose semantics its settings have.
+ * Rules choose words by platform, never by kind, so that a new format of
+ * a known platform needs no rule change. */
+enum sl_platform {
+    SL_PLATFORM_ENGINE = 1,      /* a container engine (Docker, Podman):
+                                    Compose, and later dev containers,
+                                    engine command lines, CI job
+                                    containers */
+    SL_PLATFORM_KUBERNETES = 2   /* a kubelet, in a pod: agent-env values,
+                                    Kubernetes objects, and later kCTF and
+                                    rCDS challenges */
+};
+
+/* The opaque part of a scope (the host's; never read or copy it). */
+struct sl_scope_handle;
+
+/*
+ * One scope of the model, as check_container and check_scope receive it.
+ * Filled by the host; valid only during that callback.  Fields added by a
+ * later minor version exist only when struct_size covers them.
+ */
+struct sl_scope {
+    size_t struct_size;          /* the size the host filled */
+    const struct sl_scope_handle *handle; /* the host's: pass the scope
+                                    itself to setting() and the others */
+    int level;                   /* enum sl_scope_level */
+    int sort;                    /* containers: enum sl_container_sort;
+                                    other scopes 0 */
+    int platform;                /* enum sl_platform */
+    int kind;                    /* SL_KIND_* of what holds it (an agent-env
+                                    file's additionalResources objects are
+                                    SL_KIND_KUBERNETES) */
+    const char *service;         /* the service of findings about it (what a
+                                    finding with service NULL gets; NUL-
+                                    terminated): "web", "default/setup",
+                                    "Pod/runner" (a pod), "Pod/runner/main"
+                                    (its container), "ServiceAccount/ci";
+                                    NULL for SL_SCOPE_PROJECT */
+    size_t service_length;
+    const char *name;            /* its name as written (a service's key, a
+                                    container's name, an object's
+                                    metadata.name), or NULL */
+    size_t name_length;
+    const char *noun;            /* how messages call it, in the format's
+                                    words: "service", "container", "pod",
+                                    "service account", "sandbox" */
+    const struct sl_node *node;  /* where a finding about the scope as a
+                                    whole points (a service's key, a
+                                    container's list item, a pod spec's
+                                    key) */
+    const struct sl_node *mapping; /* its settings as written (a service's
+                                    mapping, a container's item, a pod
+                                    spec), or NULL where the format has
+                                    none: read it only to look beyond the
+                                    model */
+    const struct sl_scope *parent; /* the scope it inherits from (a
+                                    container's pod, a pod's project), or
+                                    NULL; valid as long as the scope */
+};
+
+/*
+ * The settings a front-end fills (sl_host.setting()), by id.  Numbers are
+ * stable; later versions append ids.  The notes say what a value's parsed
+ * text and meaning hold for each.
+ */
+enum sl_setting_id {
+    SL_SETTING_PRIVILEGED = 1,   /* privileged mode; a flag: meaning 1 on */
+    SL_SETTING_CAP_ADD = 2,      /* capabilities added; entries: parsed is
+                                    the capability in upper case without
+                                    "CAP_" (SYS_ADMIN), "ALL" for all */
+    SL_SETTING_CAP_DROP = 3,     /* capabilities dropped; entries, as CAP_ADD */
+    SL_SETTING_SECCOMP = 4,      /* the seccomp profile: meaning enum
+                                    sl_confinement, parsed the profile */
+    SL_SETTING_APPARMOR = 5,     /* the AppArmor profile: likewise */
+    SL_SETTING_SELINUX = 6,      /* the SELinux label: meaning enum
+                                    sl_confinement; parsed "disable" or
+                                    "type:TYPE", "user:..." as the engine
+                                    writes it (Kubernetes' seLinuxOptions.type
+                                    T is "type:T") */
+    SL_SETTING_SYSTEM_PATHS = 7, /* the kernel paths the runtime masks
+                                    (systempaths, procMount): meaning enum
+                                    sl_confinement */
+    SL_SETTING_SECURITY_OTHER = 8, /* an engine security option that names
+                                    no setting the host knows, or whose name
+                                    is interpolated (it may set any of
+                                    them); entries, meaning 0 */
+    SL_SETTING_NO_NEW_PRIVILEGES = 9, /* whether processes may gain
+                                    privileges through execve: a flag whose
+                                    meaning is 1 when they may not
+                                    (no-new-privileges true,
+                                    allowPrivilegeEscalation false) */
+    SL_SETTING_READ_ONLY_ROOT = 10, /* a read-only root file system; flag */
+    SL_SETTING_USER = 11,        /* the user it runs as: meaning enum
+                                    sl_user; parsed as written */
+    SL_SETTING_RUN_AS_NON_ROOT = 12, /* the runtime refuses to start it as
+                                    root (runAsNonRoot); flag */
+    SL_SETTING_PIDS_LIMIT = 13,  /* process limit: meaning enum sl_limit,
+                                    number the processes; one value per
+                                    place the format takes it */
+    SL_SETTING_MEMORY_LIMIT = 14, /* memory limit: number the bytes */
+    SL_SETTING_CPU_LIMIT = 15,   /* CPU limit: number the CPUs (a quota in
+                                    microseconds per period: as written) */
+    SL_SETTING_NETWORK_NAMESPACE = 16, /* meaning enum sl_namespace; a
+                                    host switch is a flag (hostNetwork),
+                                    an engine mode a scalar (network_mode) */
+    SL_SETTING_PID_NAMESPACE = 17,
+    SL_SETTING_IPC_NAMESPACE = 18,
+    SL_SETTING_UTS_NAMESPACE = 19,
+    SL_SETTING_USER_NAMESPACE = 20, /* SL_NAMESPACE_HOST: user IDs are the
+                                    host's (userns_mode host, hostUsers
+                                    true) */
+    SL_SETTING_CGROUP_NAMESPACE = 21,
+    SL_SETTING_MOUNTS = 22,      /* host mounts, one value per struct
+                                    sl_mount of sl_host.scope_mounts():
+                                    text its key value, meaning its enum
+                                    sl_mount_kind */
+    SL_SETTING_DEVICES = 23,     /* host devices; entries (text the host
+                                    device as written) */
+    SL_SETTING_DEVICE_CGROUP_RULES = 24, /* device cgroup rules; entries */
+    SL_SETTING_PORTS = 25,       /* published ports; entries: meaning enum
+                                    sl_port, number the host port (0: not
+                                    written or not a number) */
+    SL_SETTING_RUNTIME = 26,     /* the runtime (runtime, runtimeClassName);
+                                    parsed as written */
+    SL_SETTING_API_SOCKET = 27,  /* the engine's API socket and the user's
+                                    registry credentials given to the
+                                    container (use_api_socket); flag */
+    SL_SETTING_SERVICE_ACCOUNT_TOKEN = 28, /* a Kubernetes API token
+                                    mounted (automountServiceAccountToken);
+                                    flag */
+    SL_SETTING_SERVICE_ACCOUNT_NAME = 29, /* the account whose rights the
+                                    token carries; one value per field the
+                                    format takes it in (serviceAccountName,
+                                    the deprecated serviceAccount) */
+    SL_SETTING_GPUS = 30,        /* host GPUs handed in (gpus); entries */
+    SL_SETTING_BUILD_PRIVILEGED = 31, /* build steps run privileged
+                                    (build.privileged); flag */
+    SL_SETTING_BUILD_ENTITLEMENTS = 32 /* build entitlements
+                                    (build.entitlements); entries */
+};
+
+/* Which view of a setting (see above). */
+enum sl_view {
+    SL_VIEW_WRITTEN = 1,
+    SL_VIEW_EFFECTIVE = 2
+};
+
+/*
+ * The state of a setting (sl_setting.state), and what a rule does with it.
+ * A rule must handle every state; one it does not know (a later version's)
+ * is best treated as SL_SETTING_UNSEEN.
+ */
+enum sl_setting_state {
+    SL_SETTING_ABSENT = 0,       /* not written (null, empty, or removed by
+                                    !reset count as not written): a rule
+                                    about a missing protection reports it at
+                                    sl_setting.node */
+    SL_SETTING_SET = 1,          /* written: count values, each with a state
+                                    of its own (a rule must handle a value
+                                    that is TEMPLATED or UNCHECKABLE) */
+    SL_SETTING_DEFAULT = 2,      /* not written, and the format's default
+                                    applies (the agent-env chart's resource
+                                    limits, its gvisor runtime class): the
+                                    values, if any, say what it is (origin
+                                    DEFAULT); a rule judges the default, it
+                                    does not report a missing setting */
+    SL_SETTING_UNSEEN = 3,       /* not written where sandlint can read it,
+                                    but it may be set where it cannot (a
+                                    base service in another file, an
+                                    interpolated extends): unseen names
+                                    that place; a rule reports a missing
+                                    protection as a warning that says so */
+    SL_SETTING_UNSUPPORTED = 4,  /* the format cannot express it for this
+                                    scope (Kubernetes has no per-pod process
+                                    limit; an ephemeral container takes no
+                                    resources): no finding about it */
+    SL_SETTING_UNMODELLED = 5    /* the running host does not know the id (a
+                                    plugin built for a later ABI): no
+                                    finding about it */
+};
+
+/*
+ * One setting of a scope, as sl_host.setting() fills it.  Strings are
+ * NUL-terminated and owned by the host (valid during the callback).
+ */
+struct sl_setting {
+    size_t struct_size;          /* the size the host filled */
+    int id;                      /* enum sl_setting_id */
+    int view;                    /* enum sl_view */
+    int state;                   /* enum sl_setting_state */
+    size_t count;                /* values: sl_host.setting_value() index
+                                    0 .. count-1 (0 unless SET or DEFAULT) */
+    const char *field;           /* the format's own name for the setting,
+                                    as keys spell it: "cap_drop",
+                                    "securityContext.capabilities.drop",
+                                    later "--cap-drop", "capDrop"; NULL when
+                                    the format has none */
+    const char *label;           /* how messages name it: "cap_drop",
+                                    "capabilities.drop", "mem_limit or
+                                    deploy.resources.limits.memory" */
+    const char *hint;            /* the format's words for adding it when it
+                                    is missing ("add 'cap_drop: [ALL]' and
+                                    cap_add only what the sandbox needs"),
+                                    without the allowlist part; NULL when
+                                    the format has none */
+    const struct sl_node *key;   /* the key the setting is written under:
+                                    for a list merged from several places
+                                    the nearest; for a setting held by a
+                                    list of options (no-new-privileges in
+                                    security_opt) that list's key, also
+                                    when the list lacks it; NULL when not
+                                    written */
+    const struct sl_node *node;  /* where a finding about the setting as a
+                                    whole points: key when written, else
+                                    where the format would have it added
+                                    (the scope's node; a Kubernetes
+                                    container's resources key for its
+                                    limits); never NULL */
+    const char *unseen;          /* UNSEEN: what may set it ("base.yml", an
+                                    interpolated service name), as written;
+                                    else NULL */
+    size_t unseen_length;
+};
+
+/* The state of one value (sl_value.state). */
+enum sl_value_state {
+    SL_VALUE_SET = 1,            /* read: text as written, parsed, meaning */
+    SL_VALUE_TEMPLATED = 2,      /* cannot be checked: an interpolation or
+                                    template text replaces it before it is
+                                    used (template says which); text is as
+                                    written.  A rule warns that it cannot
+                                    be checked, keyed by the text */
+    SL_VALUE_UNCHECKABLE = 3     /* a shape that cannot be checked: a
+                                    mapping or a sequence where a scalar
+                                    belongs; text "<mapping>" or
+                                    "<sequence>".  A rule warns that it
+                                    cannot be checked */
+};
+
+/* Where a value comes from (sl_value.origin). */
+enum sl_value_origin {
+    SL_ORIGIN_OWN = 1,           /* written in the scope itself */
+    SL_ORIGIN_PARENT = 2,        /* from the scope above it (a container's
+                                    pod, a pod's account or project):
+                                    reported there, not here */
+    SL_ORIGIN_BASE = 3,          /* from a service it extends (Compose
+                                    extends): reported at that service */
+    SL_ORIGIN_DEFAULT = 4        /* the format's default, or what a chart or
+                                    an operator adds: key and node are the
+                                    scope's node */
+};
+
+/* How a value is written (sl_value.form). */
+enum sl_value_form {
+    SL_FORM_FLAG = 1,            /* a switch (privileged: true, hostNetwork:
+                                    true): a finding that it is on has no
+                                    key value */
+    SL_FORM_SCALAR = 2,          /* one value (network_mode: host) */
+    SL_FORM_ENTRY = 3            /* an entry of a list (a cap_add item) */
+};
+
+/* The syntax that makes a value TEMPLATED (sl_value.template_syntax). */
+enum sl_template {
+    SL_TEMPLATE_NONE = 0,
+    SL_TEMPLATE_INTERPOLATION = 1, /* Compose's ${VAR} and $VAR */
+    SL_TEMPLATE_HELM = 2         /* Helm template text {{ ... }} */
+};
+
+/* sl_value.meaning of SECCOMP, APPARMOR, SELINUX and SYSTEM_PATHS. */
+enum sl_confinement {
+    SL_CONFINEMENT_OTHER = 0,    /* a profile or label sandlint does not
+                                    judge */
+    SL_CONFINEMENT_DEFAULT = 1,  /* the runtime's default (RuntimeDefault,
+                                    procMount Default) */
+    SL_CONFINEMENT_CUSTOM = 2,   /* a profile of its own (Localhost, a
+                                    profile file) */
+    SL_CONFINEMENT_OFF = 3       /* switched off: unconfined, Unconfined,
+                                    label disable, type spc_t or
+                                    unconfined_t, Unmasked */
+};
+
+/* sl_value.meaning of the namespace settings. */
+enum sl_namespace {
+    SL_NAMESPACE_PRIVATE = 0,    /* its own, or one the file declares
+                                    (none, private, bridge, a network,
+                                    false) */
+    SL_NAMESPACE_HOST = 1,       /* the host's */
+    SL_NAMESPACE_CONTAINER = 2,  /* a container's by name (container:NAME):
+                                    peer names the service of the same file
+                                    whose container it is, or is NULL */
+    SL_NAMESPACE_SERVICE = 3     /* a service's of the same file
+                                    (service:NAME) */
+};
+
+/* sl_value.meaning of SL_SETTING_USER. */
+enum sl_user {
+    SL_USER_UNKNOWN = 0,
+    SL_USER_ROOT = 1,            /* root: user root, UID 0 */
+    SL_USER_NON_ROOT = 2
+};
+
+/* sl_value.meaning of the limits. */
+enum sl_limit {
+    SL_LIMIT_SET = 1,            /* a limit (number says how much, where
+                                    the format's syntax says) */
+    SL_LIMIT_NONE = 2,           /* a value the format reads as no limit
+                                    (0, -1) */
+    SL_LIMIT_INVALID = 3         /* not a value of the format's syntax */
+};
+
+/* sl_value.meaning of SL_SETTING_PORTS. */
+enum sl_port {
+    SL_PORT_EVERY_INTERFACE = 1, /* published on every host interface (no
+                                    host address, 0.0.0.0, ::) */
+    SL_PORT_ONE_ADDRESS = 2      /* published on one host address */
+};
+
+/* Flags of a value (sl_value.flags).  Later versions may add flags. */
+#define SL_VALUE_IN_PART 0x1     /* UNCHECKABLE: what cannot be checked is a
+                                    field of the entry (a long-syntax
+                                    port's host_ip), not the entry */
+#define SL_VALUE_RESOLVED 0x2    /* reserved for interpolation resolved
+                                    from .env or a default (SPEC §13): text
+                                    is the resolved value, written the text
+                                    in the file, resolved_from where it
+                                    came from; sandlint 0.3.0 sets none */
+
+/*
+ * One value of a setting, as sl_host.setting_value() fills it.  Strings are
+ * NUL-terminated (text may hold NUL bytes: use the lengths) and owned by
+ * the host (valid during the callback).
+ */
+struct sl_value {
+    size_t struct_size;          /* the size the host filled */
+    int state;                   /* enum sl_value_state */
+    int origin;                  /* enum sl_value_origin */
+    int form;                    /* enum sl_value_form */
+    int template_syntax;         /* TEMPLATED: enum sl_template */
+    unsigned flags;              /* SL_VALUE_* */
+    int meaning;                 /* what it means, for the setting (see
+                                    enum sl_setting_id); a flag's is 1 when
+                                    on, 0 when off */
+    double number;               /* limits and ports (see enum
+                                    sl_setting_id); 0 when none */
+    const char *text;            /* the key value: as written ("SYS_ADMIN",
+                                    "seccomp=unconfined", "${CAP}"), the
+                                    short syntax a long-syntax entry stands
+                                    for, "<mapping>" for UNCHECKABLE */
+    size_t text_length;
+    const char *parsed;          /* normalised (see enum sl_setting_id), or
+                                    NULL when not SET */
+    size_t parsed_length;
+    const char *field;           /* the field it is written in, as keys spell
+                                    it ("security_opt",
+                                    "deploy.resources.limits.pids",
+                                    "securityContext.runAsUser") */
+    const char *label;           /* how messages name it ("capabilities.add",
+                                    "runAsUser") */
+    const struct sl_node *key;   /* where a finding that the setting is
+                                    wrong points: the key it is written
+                                    under, or for a list entry the entry */
+    const struct sl_node *node;  /* where a finding about the value points:
+                                    the value (Compose: the setting's key
+                                    for a scalar, as findings point at the
+                                    setting's line; a list entry: the
+                                    entry) */
+    const char *peer;            /* SL_NAMESPACE_CONTAINER: the service of
+                                    this file whose container it joins */
+    size_t peer_length;
+    const char *written;         /* the value as written in the file: text,
+                                    unless SL_VALUE_RESOLVED */
+    size_t written_length;
+    const char *resolved_from;   /* SL_VALUE_RESOLVED: where from (".env:3",
+                                    "its default"); else NULL */
+    size_t resolved_from_length;
+};
+
+/* The check_container and check_scope callbacks (struct sl_rule). */
+typedef int (*sl_check_scope_fn)(struct sl_context *ctx,
+                                 const struct sl_scope *scope);
 
 /* ---------------------------------------------------------------------- */
 /* Per-rule options (since 1.1)                                            */
@@ -627,6 +1074,43 @@ struct sl_host {
      * for agent-env and Kubernetes Helm template text ("{{"); else 0. */
     int (*is_templated)(struct sl_context *ctx, const char *text,
                         size_t length);
+
+    /* --- The container model (since 1.3) ------------------------------ */
+
+    /* Fills *out (setting_size bytes: the caller's sizeof(struct
+     * sl_setting); zero past what the host fills) with setting id of scope
+     * in view (enum sl_view).  scope must be one the host handed to the
+     * running callback, or its parent scope.  An id the host does not know
+     * gives state SL_SETTING_UNMODELLED.  Returns SL_OK, or SL_ERROR (after
+     * set_error) for a scope, view or size that is not valid. */
+    int (*setting)(struct sl_context *ctx, const struct sl_scope *scope, int id,
+                   int view, size_t setting_size, struct sl_setting *out);
+
+    /* Fills *out (value_size bytes: sizeof(struct sl_value)) with the
+     * index-th value of the setting, in the order written (the nearest
+     * scope's first, in the effective view).  Returns SL_OK, or SL_ERROR
+     * (after set_error) past the setting's count or as setting() does. */
+    int (*setting_value)(struct sl_context *ctx, const struct sl_scope *scope,
+                         int id, int view, size_t index, size_t value_size,
+                         struct sl_value *out);
+
+    /* Calls visit for every host mount and every mount entry that cannot
+     * be checked that scope itself writes, in the order written, exactly
+     * as host_mounts() finds them for its service (Compose: volumes and
+     * volumes_from of the service; agent-env and Kubernetes: hostPath
+     * volumes of the pod).  mount_size is the caller's sizeof(struct
+     * sl_mount).  Returns as host_mounts() does. */
+    int (*scope_mounts)(struct sl_context *ctx, const struct sl_scope *scope,
+                        size_t mount_size, sl_mount_fn visit, void *data);
+
+    /* "<kind>/<name>" of a Kubernetes object (the mapping object): the name
+     * is metadata.name, else metadata.generateName, else "<unnamed>"; the
+     * service the host gives the object's pods.  NUL-terminated, owned by
+     * the host, valid until the callback returns; *length (if not NULL)
+     * receives its length.  NULL (after set_error) when object is not a
+     * mapping. */
+    const char *(*object_service)(struct sl_context *ctx, const struct sl_node *object,
+                                  size_t *length);
 };
 
 /* ---------------------------------------------------------------------- */
@@ -660,8 +1144,16 @@ typedef int (*sl_check_service_fn)(struct sl_context *ctx,
  * One rule.  Static data of the plugin; the host keeps pointers into it for
  * the life of the process (the host never unloads a plugin).
  * Required: struct_size, code, name, group, summary, and at least one of
- * check_document and check_service.  Fields added by a later minor
- * version are optional: a plugin built for an earlier one gets zero.
+ * check_document, check_service and (since 1.3) check_container and
+ * check_scope.  Fields added by a later minor version are optional: a
+ * plugin built for an earlier one gets zero.
+ *
+ * Order of the calls, per document: check_document; then, per service
+ * (or pod spec), check_service, then check_scope for the pod and
+ * check_container for each of its containers; the project scope (an
+ * agent-env file's top-level values) and ServiceAccount scopes follow the
+ * check_document of their document or object.  A rule gets no call for a
+ * kind it does not check.
  */
 struct sl_rule {
     size_t struct_size;          /* SL_RULE_INIT */
@@ -691,8 +1183,11 @@ struct sl_rule {
                                     for one that warns */
     /* since 1.2 */
     unsigned kinds;              /* the kinds of file the rule checks
-                                    (SL_KIND_* combined); 0, and every rule
-                                    built for 1.0 or 1.1: SL_KIND_COMPOSE */
+                                    (SL_KIND_* combined, or SL_KIND_EVERY
+                                    since 1.3); 0, and every rule built for
+                                    1.0 or 1.1: SL_KIND_COMPOSE.  A rule
+                                    built for 1.2 never sees a kind added
+                                    later */
     /* since 1.3 */
     const char *url;             /* where the rule's documentation is
                                     published: an absolute http:// or
@@ -702,6 +1197,14 @@ struct sl_rule {
                                     --explain, --list-rules --format json and
                                     SARIF's helpUri; a plugin whose url is
                                     anything else is refused */
+    sl_check_scope_fn check_container; /* called once per container of the
+                                    model (level SL_SCOPE_CONTAINER) of a
+                                    kind the rule checks */
+    sl_check_scope_fn check_scope; /* called once per scope that holds
+                                    settings for containers without being
+                                    one: pods, ServiceAccounts, a file's
+                                    project-wide values (one function may
+                                    serve both: sl_scope.level says) */
 };
 #define SL_RULE_INIT sizeof(struct sl_rule)
 

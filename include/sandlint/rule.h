@@ -738,6 +738,197 @@ static inline int sl_report_templated(struct sl_context *ctx, const char *servic
                               field, sl_quote(quoted, sizeof(quoted), text, length));
 }
 
+/* ---------------------------------------------------------------------- */
+/* The container model (ABI 1.3)                                           */
+/* ---------------------------------------------------------------------- */
+/*
+ * A rule on the model, once for every kind of file:
+ *
+ *     static int check(struct sl_context *ctx, const struct sl_scope *scope)
+ *     {
+ *         struct sl_setting cap_add;
+ *         struct sl_value value;
+ *         size_t i;
+ *         if (sl_setting(ctx, scope, SL_SETTING_CAP_ADD, SL_VIEW_WRITTEN,
+ *                        &cap_add) != SL_OK)
+ *             return SL_ERROR;
+ *         for (i = 0; i < cap_add.count; i++) {
+ *             if (sl_setting_value(ctx, scope, SL_SETTING_CAP_ADD,
+ *                                  SL_VIEW_WRITTEN, i, &value) != SL_OK)
+ *                 return SL_ERROR;
+ *             if (value.state != SL_VALUE_SET)
+ *                 status = sl_report_unresolved(ctx, &value, value.node, 0);
+ *             else if (sl_text_equals(value.parsed, value.parsed_length, "SYS_ADMIN"))
+ *                 status = sl_report_value(ctx, &value, value.node, ...);
+ *         }
+ *         return SL_OK;
+ *     }
+ *
+ * with .check_container = check and .kinds = SL_KIND_EVERY in its sl_rule.
+ * In a host older than 1.3 these fail with SL_ERROR (after set_error); a
+ * rule with only check_container is not run there anyway.
+ */
+
+/* Whether a scope has field (a host of the version that added it filled
+ * it): read a field "since 1.N" of struct sl_scope only after this. */
+#define SL_SCOPE_HAS(scope, field)                                            \
+    ((scope)->struct_size >= offsetof(struct sl_scope, field) + sizeof((scope)->field))
+
+/* Fills *out with setting id of scope in view (sl_host.setting()); it
+ * clears and sizes *out first. */
+static inline int sl_setting(struct sl_context *ctx, const struct sl_scope *scope, int id,
+                             int view, struct sl_setting *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->struct_size = sizeof(*out);
+    if (!SL_HOST_HAS(setting)) {
+        out->state = SL_SETTING_UNMODELLED;
+        sl_set_error(ctx, "setting() needs sandlint with plugin ABI 1.3");
+        return SL_ERROR;
+    }
+    return sandlint_host->setting(ctx, scope, id, view, sizeof(*out), out);
+}
+
+/* Fills *out with the index-th value of setting id (sl_host.setting_value()). */
+static inline int sl_setting_value(struct sl_context *ctx, const struct sl_scope *scope,
+                                   int id, int view, size_t index, struct sl_value *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->struct_size = sizeof(*out);
+    if (!SL_HOST_HAS(setting_value)) {
+        sl_set_error(ctx, "setting_value() needs sandlint with plugin ABI 1.3");
+        return SL_ERROR;
+    }
+    return sandlint_host->setting_value(ctx, scope, id, view, index, sizeof(*out), out);
+}
+
+/* Calls visit for every host mount the scope itself writes
+ * (sl_host.scope_mounts()). */
+static inline int sl_scope_mounts(struct sl_context *ctx, const struct sl_scope *scope,
+                                  sl_mount_fn visit, void *data)
+{
+    if (!SL_HOST_HAS(scope_mounts)) {
+        sl_set_error(ctx, "scope_mounts() needs sandlint with plugin ABI 1.3");
+        return SL_ERROR;
+    }
+    return sandlint_host->scope_mounts(ctx, scope, sizeof(struct sl_mount), visit, data);
+}
+
+/* "<kind>/<name>" of a Kubernetes object (sl_host.object_service()): the
+ * service the host names its pods by.  NULL (after set_error) in a host
+ * older than 1.3 or for a node that is not a mapping. */
+static inline const char *sl_object_service(struct sl_context *ctx,
+                                            const struct sl_node *object, size_t *length)
+{
+    if (!SL_HOST_HAS(object_service)) {
+        sl_set_error(ctx, "object_service() needs sandlint with plugin ABI 1.3");
+        return NULL;
+    }
+    return sandlint_host->object_service(ctx, object, length);
+}
+
+/*
+ * Reports a finding about value (a value of a setting of the scope being
+ * checked) at node (value->key for a finding that the setting is wrong,
+ * value->node for one about the value): the field is value->field, and the
+ * key holds value->text, except for a switch that is on (form
+ * SL_FORM_FLAG, state SET), whose key is service:field alone.  severity,
+ * hint and score as in sl_vreportf_service().
+ */
+static inline int sl_report_value(struct sl_context *ctx, const struct sl_value *value,
+                                  const struct sl_node *node, int severity,
+                                  const char *hint, double score, const char *format, ...)
+    SL_PRINTF(7, 8);
+static inline int sl_report_value(struct sl_context *ctx, const struct sl_value *value,
+                                  const struct sl_node *node, int severity,
+                                  const char *hint, double score, const char *format, ...)
+{
+    va_list args;
+    int status;
+    int keyless = value->form == SL_FORM_FLAG && value->state == SL_VALUE_SET;
+    va_start(args, format);
+    status = sl_vreportf_service(ctx, NULL, node, value->field,
+                                 keyless ? NULL : value->text,
+                                 keyless ? 0 : value->text_length, severity, hint, score,
+                                 format, args);
+    va_end(args);
+    return status;
+}
+
+/* How sl_report_unresolved() words an interpolation (Helm template text
+ * has one wording). */
+enum sl_wording {
+    SL_WORDING_BY_FORM = 0,     /* a switch SET_BY, a scalar VALUE, an
+                                   entry ENTRY */
+    SL_WORDING_VALUE = 1,       /* "FIELD 'TEXT' is interpolated ..." */
+    SL_WORDING_ENTRY = 2,       /* "FIELD entry 'TEXT' is interpolated ..." */
+    SL_WORDING_SET_BY = 3       /* "FIELD is set by interpolation 'TEXT' ..." */
+};
+
+/*
+ * The warning that value cannot be checked, at node, keyed by its text:
+ * for a TEMPLATED value, "FIELD is Helm template text 'TEXT' and cannot
+ * be checked" or, for an interpolation, the wording asked for; for an
+ * UNCHECKABLE one, "FIELD [entry ]is a mapping and cannot be checked".
+ * One spelling of "cannot be checked" for every rule and every format.
+ * A value of another state reports nothing.
+ */
+static inline int sl_report_unresolved(struct sl_context *ctx, const struct sl_value *value,
+                                       const struct sl_node *node, int wording)
+{
+    char quoted[SL_QUOTE_SIZE];
+    const char *field = value->field;
+    const char *text = value->text;
+    size_t length = value->text_length;
+    sl_quote(quoted, sizeof(quoted), text, length);
+    if (value->state == SL_VALUE_UNCHECKABLE) {
+        int entry = value->form == SL_FORM_ENTRY && !(value->flags & SL_VALUE_IN_PART);
+        return sl_reportf(ctx, node, field, text, length, SL_SEVERITY_WARNING,
+                          "%s%s is a %s and cannot be checked", field,
+                          entry ? " entry" : "",
+                          length > 1 && text[1] == 'm' ? "mapping" : "sequence");
+    }
+    if (value->state != SL_VALUE_TEMPLATED)
+        return SL_OK;
+    if (value->template_syntax == SL_TEMPLATE_HELM)
+        return sl_reportf(ctx, node, field, text, length, SL_SEVERITY_WARNING,
+                          "%s is Helm template text '%s' and cannot be checked", field,
+                          quoted);
+    if (wording == SL_WORDING_BY_FORM)
+        wording = value->form == SL_FORM_FLAG ? SL_WORDING_SET_BY
+                  : value->form == SL_FORM_ENTRY ? SL_WORDING_ENTRY : SL_WORDING_VALUE;
+    if (wording == SL_WORDING_SET_BY)
+        return sl_reportf(ctx, node, field, text, length, SL_SEVERITY_WARNING,
+                          "%s is set by interpolation '%s' and cannot be checked", field,
+                          quoted);
+    return sl_reportf(ctx, node, field, text, length, SL_SEVERITY_WARNING,
+                      "%s%s '%s' is interpolated and cannot be checked", field,
+                      wording == SL_WORDING_ENTRY ? " entry" : "", quoted);
+}
+
+/* Writes "HINT, or %e" into buffer: a format's hint for a missing setting
+ * (sl_setting.hint, where a '%' stays a '%') with the allowlist entry that
+ * would accept the finding, which the host writes for "%e" ("add
+ * './compose.yaml = web:cap_drop_all' under [allowlist
+ * sandbox_hardening]").  Returns
+ * buffer, or NULL when hint is NULL (the host then writes its standard
+ * hint). */
+static inline const char *sl_hint_or_allowlist(char *buffer, size_t size,
+                                               const char *hint)
+{
+    size_t used = 0;
+    if (hint == NULL || buffer == NULL || size == 0)
+        return NULL;
+    for (; *hint != '\0' && used + 2 < size; hint++) {
+        if (*hint == '%')
+            buffer[used++] = '%';
+        buffer[used++] = *hint;
+    }
+    buffer[used] = '\0';
+    snprintf(buffer + used, size - used, ", or %%e");
+    return buffer;
+}
+
 #ifdef __cplusplus
 }
 #endif

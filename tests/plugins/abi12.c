@@ -3,7 +3,8 @@
  *   TST120 checks every kind and reports, per service, the kind it was
  *          given and each container sl_containers() walks;
  *   TST121 checks Kubernetes objects only and reports each pod spec
- *          sl_pod_specs() finds, from check_document.
+ *          sl_pod_specs() finds, from check_document;
+ *   TST122 reports what check_service receives for every kind.
  */
 #include <stdio.h>
 
@@ -66,7 +67,36 @@ static const struct sl_rule pods_rule = {
     .kinds = SL_KIND_KUBERNETES,
 };
 
-static const struct sl_rule *const rules[] = { &containers_rule, &pods_rule, NULL };
+/* What check_service receives, for every kind: the service's name, the
+ * node it points at (its key: a Compose or agent-env service's, a pod
+ * spec's spec key) and the document root the host answers with. */
+static int report_service(struct sl_context *ctx, const char *service,
+                          const struct sl_node *key, const struct sl_node *value)
+{
+    struct sl_span span;
+    size_t length;
+    const char *root_kind = sl_node_text(sl_mapping_value(sl_document_root(ctx), "kind", NULL),
+                                         &length);
+    sl_node_span(key, &span);
+    return sl_reportf(ctx, key, "service", NULL, 0, SL_SEVERITY_WARNING,
+                      "%s service %s at %u:%u, %zu settings, root kind %s",
+                      kind_name(sl_kind(ctx)), service, span.line, span.column,
+                      sl_node_count(value), root_kind != NULL ? root_kind : "-");
+}
+
+static const struct sl_rule services_rule = {
+    SL_RULE_INIT,
+    .code = "TST122",
+    .name = "services",
+    .group = "test_group",
+    .summary = "reports what check_service receives, for every kind (test plugin)",
+    .default_severity = SL_SEVERITY_WARNING,
+    .check_service = report_service,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+};
+
+static const struct sl_rule *const rules[] = { &containers_rule, &pods_rule, &services_rule,
+                                               NULL };
 
 static const struct sl_plugin plugin = {
     SL_PLUGIN_INIT,

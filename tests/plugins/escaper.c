@@ -191,7 +191,7 @@ static int check_service(struct sl_context *ctx, const char *service,
 static const struct sl_rule rule = {
     SL_RULE_INIT, "TST030", "escaper", "test_group", NULL,
     "tries to escape confinement (test plugin)", NULL, NULL, NULL, NULL, NULL,
-    SL_SEVERITY_WARNING, NULL, check_service, NULL, 0, 0.0, 0, NULL,
+    SL_SEVERITY_WARNING, NULL, check_service, NULL, 0, 0.0, 0, NULL, NULL, NULL,
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {

@@ -23,7 +23,7 @@ static const struct sl_rule rule = {
     SL_RULE_INIT, "TST001", "test-image", "test_group", NULL,
     "reports images (test plugin)", NULL, NULL, NULL, NULL, NULL,
     SL_SEVERITY_WARNING, NULL, check_service, NULL, 0, 0.0, 0,
-    "https://example.com/sandlint-rules/TST001",
+    "https://example.com/sandlint-rules/TST001", NULL, NULL,
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {

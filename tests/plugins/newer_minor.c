@@ -31,7 +31,7 @@ static int check_service(struct sl_context *ctx, const char *service,
 static const struct future_rule rule = {
     { sizeof(struct future_rule), "TST005", "newer-minor", "test_group", NULL,
       "from a newer minor ABI", NULL, NULL, NULL, NULL, NULL,
-      SL_SEVERITY_WARNING, NULL, check_service, NULL, 0, 0.0, 0, NULL },
+      SL_SEVERITY_WARNING, NULL, check_service, NULL, 0, 0.0, 0, NULL, NULL, NULL },
     NULL,
 };
 static const struct sl_rule *const rules[] = { &rule.base, NULL };

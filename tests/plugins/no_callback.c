@@ -4,6 +4,7 @@
 static const struct sl_rule rule = {
     SL_RULE_INIT, "TST004", "no-callback", "test_group", NULL,
     "checks nothing", NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0.0, 0, NULL,
+    NULL, NULL,
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {

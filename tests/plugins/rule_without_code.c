@@ -10,7 +10,7 @@ static int check_service(struct sl_context *ctx, const char *service,
 static const struct sl_rule rule = {
     SL_RULE_INIT, NULL, "no-code", "test_group", NULL,
     "has no code", NULL, NULL, NULL, NULL, NULL, 0, NULL, check_service, NULL, 0, 0.0, 0,
-    NULL,
+    NULL, NULL, NULL,
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {

@@ -31,7 +31,7 @@ static int check_service(struct sl_context *ctx, const char *service,
 static const struct sl_rule rule = {
     SL_RULE_INIT, "TST020", "unlinker", "test_group", NULL,
     "deletes a file (test plugin)", NULL, NULL, NULL, NULL, NULL,
-    SL_SEVERITY_WARNING, NULL, check_service, NULL, 0, 0.0, 0, NULL,
+    SL_SEVERITY_WARNING, NULL, check_service, NULL, 0, 0.0, 0, NULL, NULL, NULL,
 };
 static const struct sl_rule *const rules[] = { &rule, NULL };
 static const struct sl_plugin plugin = {

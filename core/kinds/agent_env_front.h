@@ -1,0 +1,23 @@
+/*
+ * agent_env_front.h - the agent-env front-end of the container model
+ * (SPEC §12, §18): values for the agent-env Helm chart of
+ * inspect_k8s_sandbox.
+ *
+ * The chart deploys one pod per service (services.S): the service is the
+ * pod's main container, with its initContainers beside it; runtimeClassName
+ * and volumes are the pod's; the top-level automountServiceAccountToken
+ * and serviceAccountName are every pod's (a project scope, whose findings
+ * have no service).  What the chart sets when a value is not given is
+ * part of the model: the gvisor runtime class, and resource limits for a
+ * container without resources.  additionalResources items are Kubernetes
+ * objects, read by the Kubernetes front-end.
+ */
+#ifndef SANDLINT_AGENT_ENV_FRONT_H
+#define SANDLINT_AGENT_ENV_FRONT_H
+
+#include "container_model.h"
+
+/* Hands the steps of the agent-env values document root to reading->sink. */
+void agent_env_front_read(struct model_reading *reading, const struct sl_node *root);
+
+#endif

@@ -1,0 +1,905 @@
+/* compose_front.c - the Compose front-end (see compose_front.h). */
+#include "config.h"
+
+#include "compose_front.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compose.h"
+#include "compose_extends.h"
+#include "compose_syntax.h"
+#include "file_kind.h"
+#include "host_mounts.h"
+#include "xalloc.h"
+#include "yaml_model.h"
+
+/* A service: what its scope's settings are read from. */
+struct compose_service {
+    const struct sl_node *root;       /* the document: top-level volumes */
+    const struct sl_node *services;   /* its services (a legacy file's top
+                                         level): extends and container_name */
+    const struct sl_node *mapping;    /* the service */
+    struct compose_chain chain;       /* built on first use */
+    bool chain_built;
+};
+
+static const struct compose_chain *chain_of(struct compose_service *service)
+{
+    if (!service->chain_built) {
+        compose_chain_build(&service->chain, service->services, service->mapping);
+        service->chain_built = true;
+    }
+    return &service->chain;
+}
+
+static bool text_equals(const char *text, size_t length, const char *word)
+{
+    return strlen(word) == length && memcmp(text, word, length) == 0;
+}
+
+static bool starts_with(const char *text, size_t length, const char *prefix)
+{
+    size_t prefix_length = strlen(prefix);
+    return length >= prefix_length && memcmp(text, prefix, prefix_length) == 0;
+}
+
+/* "<mapping>" or "<sequence>": the key value of a collection where a
+ * scalar belongs. */
+static const char *collection_text(const struct sl_node *node)
+{
+    return node->kind == SL_NODE_MAPPING ? "<mapping>" : "<sequence>";
+}
+
+/* ------------------------------------------------------------------ */
+/* values                                                              */
+/* ------------------------------------------------------------------ */
+
+/* A new value of fill written at key (a finding points there: Compose
+ * findings point at the setting's line, or at the list item). */
+static struct sl_value *new_value(struct model_fill *fill, size_t depth, int form,
+                                  const char *field, const struct sl_node *key)
+{
+    struct sl_value *value = model_fill_value(fill);
+    value->origin = depth == 0 ? SL_ORIGIN_OWN : SL_ORIGIN_BASE;
+    value->form = form;
+    value->field = value->label = field;
+    value->key = value->node = key;
+    return value;
+}
+
+/* Fills text (and parsed) from a scalar node, or makes the value
+ * UNCHECKABLE for a collection; returns whether it is a scalar. */
+static bool take_text(struct sl_value *value, const struct sl_node *node)
+{
+    if (node->kind != SL_NODE_SCALAR) {
+        value->state = SL_VALUE_UNCHECKABLE;
+        value->text = collection_text(node);
+        value->text_length = strlen(value->text);
+        return false;
+    }
+    value->text = value->parsed = node->u.scalar.text;
+    value->text_length = value->parsed_length = node->u.scalar.length;
+    return true;
+}
+
+static void templated(struct sl_value *value)
+{
+    value->state = SL_VALUE_TEMPLATED;
+    value->template_syntax = SL_TEMPLATE_INTERPOLATION;
+    value->parsed = NULL;
+    value->parsed_length = 0;
+}
+
+static bool interpolated(const struct sl_value *value)
+{
+    return compose_has_interpolation(value->text, value->text_length);
+}
+
+/* A switch: on when Compose reads it as true; a value that is not and
+ * holds an interpolation cannot be checked. */
+static void flag_value(struct sl_value *value, const struct sl_node *node)
+{
+    if (!take_text(value, node))
+        return;
+    if (compose_node_truthy(node))
+        value->meaning = 1;
+    else if (interpolated(value))
+        templated(value);
+}
+
+/* ------------------------------------------------------------------ */
+/* lookups in either view                                              */
+/* ------------------------------------------------------------------ */
+
+/* The setting at path of the service in view: its own as written, or the
+ * nearest of its extends chain as Compose merges it.  Returns whether it
+ * is present, with its nodes and the depth of the service that wrote it. */
+static bool find(struct compose_service *service, int view, const char *const *path,
+                 const struct sl_node **key, const struct sl_node **value,
+                 size_t *depth)
+{
+    *depth = 0;
+    if (view == SL_VIEW_EFFECTIVE)
+        return compose_chain_setting(chain_of(service), path, key, value, depth) ==
+               COMPOSE_PRESENT;
+    const struct sl_node *node = service->mapping;
+    *key = *value = NULL;
+    for (size_t i = 0; path[i] != NULL; i++) {
+        if (node == NULL || node->kind != SL_NODE_MAPPING)
+            return false;
+        node = model_mapping_get(node, path[i], strlen(path[i]), key);
+    }
+    *value = node;
+    return node != NULL && !compose_node_empty(node);
+}
+
+/* The entries of the list setting name in view; *key receives the key of
+ * the (nearest) list written. */
+static void each_entry(struct compose_service *service, int view, const char *name,
+                       const struct sl_node **key, compose_entry_fn visit, void *data)
+{
+    if (view == SL_VIEW_EFFECTIVE)
+        compose_chain_list(chain_of(service), name, key, visit, data);
+    else
+        compose_written_list(service->mapping, name, key, visit, data);
+}
+
+/* ------------------------------------------------------------------ */
+/* the settings                                                        */
+/* ------------------------------------------------------------------ */
+
+/* What a setting is called and how to add it, in Compose's words, by id
+ * (a setting Compose does not have has no field). */
+struct setting_words {
+    const char *field;
+    const char *label;
+    const char *hint;
+};
+
+static const struct setting_words words[MODEL_SETTING_LAST + 1] = {
+    [SL_SETTING_PRIVILEGED] = { "privileged", "privileged", NULL },
+    [SL_SETTING_CAP_ADD] = { "cap_add", "cap_add", NULL },
+    [SL_SETTING_CAP_DROP] = { "cap_drop", "cap_drop",
+                              "add 'cap_drop: [ALL]' and cap_add only what the sandbox "
+                              "needs" },
+    [SL_SETTING_SECCOMP] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_APPARMOR] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_SELINUX] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_SYSTEM_PATHS] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_SECURITY_OTHER] = { "security_opt", "security_opt", NULL },
+    [SL_SETTING_NO_NEW_PRIVILEGES] = { "security_opt", "security_opt",
+                                       "add 'security_opt: [no-new-privileges:true]'" },
+    [SL_SETTING_READ_ONLY_ROOT] = { "read_only", "read_only",
+                                    "add 'read_only: true' (with tmpfs for the paths the "
+                                    "sandbox writes)" },
+    [SL_SETTING_USER] = { "user", "user",
+                          "add 'user: \"1000:1000\"' (a user the image has)" },
+    [SL_SETTING_PIDS_LIMIT] = { "pids_limit", "pids_limit or deploy.resources.limits.pids",
+                                "add 'pids_limit: 512' (or deploy.resources.limits.pids)" },
+    [SL_SETTING_MEMORY_LIMIT] = { "mem_limit", "mem_limit or deploy.resources.limits.memory",
+                                  "add 'mem_limit: 2g' (or deploy.resources.limits.memory)" },
+    [SL_SETTING_CPU_LIMIT] = { "cpus", "cpus, cpu_quota or deploy.resources.limits.cpus",
+                               "add 'cpus: 2' (or deploy.resources.limits.cpus)" },
+    [SL_SETTING_NETWORK_NAMESPACE] = { "network_mode", "network_mode", NULL },
+    [SL_SETTING_PID_NAMESPACE] = { "pid", "pid", NULL },
+    [SL_SETTING_IPC_NAMESPACE] = { "ipc", "ipc", NULL },
+    [SL_SETTING_UTS_NAMESPACE] = { "uts", "uts", NULL },
+    [SL_SETTING_USER_NAMESPACE] = { "userns_mode", "userns_mode", NULL },
+    [SL_SETTING_CGROUP_NAMESPACE] = { "cgroup", "cgroup", NULL },
+    [SL_SETTING_MOUNTS] = { "volumes", "volumes", NULL },
+    [SL_SETTING_DEVICES] = { "devices", "devices", NULL },
+    [SL_SETTING_DEVICE_CGROUP_RULES] = { "device_cgroup_rules", "device_cgroup_rules", NULL },
+    [SL_SETTING_PORTS] = { "ports", "ports",
+                           "publish on the loopback interface only ('127.0.0.1:8080:80'), "
+                           "or remove the item" },
+    [SL_SETTING_RUNTIME] = { "runtime", "runtime", NULL },
+    [SL_SETTING_API_SOCKET] = { "use_api_socket", "use_api_socket", NULL },
+    [SL_SETTING_GPUS] = { "gpus", "gpus", NULL },
+    [SL_SETTING_BUILD_PRIVILEGED] = { "build.privileged", "build.privileged", NULL },
+    [SL_SETTING_BUILD_ENTITLEMENTS] = { "build.entitlements", "build.entitlements", NULL },
+};
+
+static const struct setting_words *words_of(int id)
+{
+    if (id < 1 || id > MODEL_SETTING_LAST || words[id].field == NULL)
+        return NULL;
+    return &words[id];
+}
+
+/* A switch: privileged, use_api_socket, read_only, build.privileged. */
+static void fill_flag(struct model_fill *fill, struct compose_service *service, int view,
+                      const char *const *path, const char *field)
+{
+    const struct sl_node *key, *node;
+    size_t depth;
+    if (!find(service, view, path, &key, &node, &depth))
+        return;
+    fill->setting.key = key;
+    struct sl_value *value = new_value(fill, depth, SL_FORM_FLAG, field, key);
+    flag_value(value, node);
+}
+
+/* ------------------------------------------------------------------ */
+/* lists: cap_add, cap_drop, devices, device_cgroup_rules, gpus...     */
+/* ------------------------------------------------------------------ */
+
+struct list_walk {
+    struct model_fill *fill;
+    int id;
+    const char *field;
+};
+
+static void list_entry(size_t depth, const struct sl_node *where,
+                       const struct sl_node *entry, void *data)
+{
+    struct list_walk *walk = data;
+    const struct sl_node *scalar = entry;
+    if (walk->id == SL_SETTING_DEVICES && entry->kind == SL_NODE_MAPPING) {
+        /* The long syntax: its source is the host device. */
+        scalar = model_mapping_get(entry, "source", 6, NULL);
+        if (scalar != NULL && scalar->kind == SL_NODE_SCALAR && scalar->null_value)
+            return;     /* an empty source is no setting */
+        if (scalar == NULL || scalar->kind != SL_NODE_SCALAR)
+            scalar = entry;
+    }
+    if (walk->id == SL_SETTING_GPUS && entry->kind == SL_NODE_MAPPING) {
+        /* A device request (driver, count, device_ids...). */
+        struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, walk->field,
+                                           where);
+        value->text = "<mapping>";
+        value->text_length = strlen(value->text);
+        return;
+    }
+    struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, walk->field, where);
+    if (!take_text(value, scalar))
+        return;
+    if (interpolated(value)) {
+        templated(value);
+    } else if (walk->id == SL_SETTING_CAP_ADD || walk->id == SL_SETTING_CAP_DROP) {
+        model_parse_capability(walk->fill, value);
+    } else if (walk->id == SL_SETTING_DEVICES) {
+        const char *colon = memchr(value->text, ':', value->text_length);
+        if (colon != NULL)
+            value->parsed_length = (size_t)(colon - value->text);
+    }
+}
+
+static void fill_list(struct model_fill *fill, struct compose_service *service, int view,
+                      int id, const char *name)
+{
+    struct list_walk walk = { fill, id, name };
+    const struct sl_node *key = NULL;
+    each_entry(service, view, name, &key, list_entry, &walk);
+    fill->setting.key = key;
+}
+
+/* A list under build (build.entitlements). */
+static void fill_build_list(struct model_fill *fill, struct compose_service *service,
+                            int view, int id, const char *name, const char *field)
+{
+    static const char *const build_path[] = { "build", NULL };
+    const struct sl_node *key, *build;
+    size_t depth;
+    if (!find(service, view, build_path, &key, &build, &depth) ||
+        build->kind != SL_NODE_MAPPING)
+        return;
+    struct list_walk walk = { fill, id, field };
+    const struct sl_node *list_key = NULL;
+    compose_written_list(build, name, &list_key, list_entry, &walk);
+    for (size_t i = 0; i < fill->count; i++)
+        fill->values[i].origin = depth == 0 ? SL_ORIGIN_OWN : SL_ORIGIN_BASE;
+    fill->setting.key = list_key;
+}
+
+/* ------------------------------------------------------------------ */
+/* security_opt                                                        */
+/* ------------------------------------------------------------------ */
+
+/* The engine's security options and the settings they hold. */
+static const struct {
+    const char *option;
+    int id;
+} security_options[] = {
+    { "seccomp", SL_SETTING_SECCOMP },
+    { "apparmor", SL_SETTING_APPARMOR },
+    { "label", SL_SETTING_SELINUX },
+    { "systempaths", SL_SETTING_SYSTEM_PATHS },
+    { "no-new-privileges", SL_SETTING_NO_NEW_PRIVILEGES },
+};
+
+/* Which setting a security_opt entry (a scalar) holds, and the part after
+ * its name (the first ':' or '=').  An interpolated name, or one the engine
+ * does not know, is SL_SETTING_SECURITY_OTHER. */
+static int security_option(const char *text, size_t length, const char **option_value,
+                           size_t *option_value_length)
+{
+    static const char nnp[] = "no-new-privileges";
+    *option_value = NULL;
+    *option_value_length = 0;
+    if (text_equals(text, length, nnp))
+        return SL_SETTING_NO_NEW_PRIVILEGES;
+    size_t split = 0;
+    while (split < length && text[split] != ':' && text[split] != '=')
+        split++;
+    if (split == length)
+        return SL_SETTING_SECURITY_OTHER;
+    for (size_t i = 0; i < sizeof(security_options) / sizeof(*security_options); i++)
+        if (text_equals(text, split, security_options[i].option)) {
+            *option_value = text + split + 1;
+            *option_value_length = length - split - 1;
+            return security_options[i].id;
+        }
+    return SL_SETTING_SECURITY_OTHER;
+}
+
+/* What an option's value means for the setting it holds. */
+static int security_meaning(int id, const char *text, size_t length)
+{
+    switch (id) {
+    case SL_SETTING_SECCOMP:
+    case SL_SETTING_APPARMOR:
+        return text_equals(text, length, "unconfined") ? SL_CONFINEMENT_OFF
+                                                       : SL_CONFINEMENT_CUSTOM;
+    case SL_SETTING_SELINUX:
+        return text_equals(text, length, "disable") ||
+                       text_equals(text, length, "type:spc_t") ||
+                       text_equals(text, length, "type:unconfined_t")
+                   ? SL_CONFINEMENT_OFF : SL_CONFINEMENT_OTHER;
+    case SL_SETTING_SYSTEM_PATHS:
+        return text_equals(text, length, "unconfined") ? SL_CONFINEMENT_OFF
+                                                       : SL_CONFINEMENT_OTHER;
+    case SL_SETTING_NO_NEW_PRIVILEGES:
+        /* Docker reads the value as Go's ParseBool; anything but true lets
+         * processes gain privileges. */
+        return compose_parse_bool(text, length) == 1;
+    default:
+        return 0;
+    }
+}
+
+struct security_walk {
+    struct model_fill *fill;
+    int id;
+    bool effective;
+    bool decided;               /* effective: a literal value is kept */
+    size_t decided_depth;
+    size_t decided_index;       /* its place in fill->values */
+};
+
+/* Drops the value at index of the fill (a literal one a later entry
+ * overrides). */
+static void drop_value(struct model_fill *fill, size_t index)
+{
+    memmove(&fill->values[index], &fill->values[index + 1],
+            (fill->count - index - 1) * sizeof(*fill->values));
+    fill->count--;
+}
+
+static void security_entry(size_t depth, const struct sl_node *where,
+                           const struct sl_node *entry, void *data)
+{
+    struct security_walk *walk = data;
+    int id = SL_SETTING_SECURITY_OTHER;
+    const char *option_value = NULL;
+    size_t option_value_length = 0;
+    if (entry->kind == SL_NODE_SCALAR)
+        id = security_option(entry->u.scalar.text, entry->u.scalar.length, &option_value,
+                             &option_value_length);
+    if (id != walk->id)
+        return;
+    bool literal = entry->kind == SL_NODE_SCALAR &&
+                   !compose_has_interpolation(entry->u.scalar.text, entry->u.scalar.length);
+    if (walk->effective && literal) {
+        /* Docker reads the items in order and the later wins; of merged
+         * lists, the nearest service's own items win. */
+        if (walk->decided && depth > walk->decided_depth)
+            return;
+        if (walk->decided)
+            drop_value(walk->fill, walk->decided_index);
+    }
+    struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, "security_opt",
+                                       where);
+    if (!take_text(value, entry))
+        return;
+    if (!literal) {
+        templated(value);
+        return;
+    }
+    if (id == SL_SETTING_NO_NEW_PRIVILEGES && option_value == NULL)
+        value->meaning = 1;
+    else
+        value->meaning = security_meaning(id, option_value, option_value_length);
+    if (option_value != NULL) {
+        value->parsed = option_value;
+        value->parsed_length = option_value_length;
+    }
+    if (walk->effective) {
+        walk->decided = true;
+        walk->decided_depth = depth;
+        walk->decided_index = walk->fill->count - 1;
+    }
+}
+
+static void fill_security(struct model_fill *fill, struct compose_service *service,
+                          int view, int id)
+{
+    struct security_walk walk = { fill, id, view == SL_VIEW_EFFECTIVE, false, 0, 0 };
+    const struct sl_node *key = NULL;
+    each_entry(service, view, "security_opt", &key, security_entry, &walk);
+    /* The list holds the setting even when it lacks it. */
+    fill->setting.key = key;
+}
+
+/* ------------------------------------------------------------------ */
+/* user, limits, namespaces                                            */
+/* ------------------------------------------------------------------ */
+
+static void fill_user(struct model_fill *fill, struct compose_service *service, int view)
+{
+    static const char *const path[] = { "user", NULL };
+    const struct sl_node *key, *node;
+    size_t depth;
+    if (!find(service, view, path, &key, &node, &depth))
+        return;
+    if (node->kind == SL_NODE_SCALAR && node->u.scalar.length == 0)
+        return;     /* user: "" sets no user */
+    fill->setting.key = key;
+    struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, "user", key);
+    if (!take_text(value, node))
+        return;
+    if (interpolated(value))
+        templated(value);
+    else
+        value->meaning = compose_user_is_root(value->text, value->text_length)
+                             ? SL_USER_ROOT : SL_USER_NON_ROOT;
+}
+
+/* One place a limit can be set. */
+struct limit_source {
+    const char *const *path;
+    const char *field;
+    enum compose_number_form form;
+};
+
+static const char *const pids_limit_path[] = { "pids_limit", NULL };
+static const char *const deploy_pids_path[] = { "deploy", "resources", "limits",
+                                                "pids", NULL };
+static const char *const mem_limit_path[] = { "mem_limit", NULL };
+static const char *const deploy_memory_path[] = { "deploy", "resources", "limits",
+                                                  "memory", NULL };
+static const char *const cpus_path[] = { "cpus", NULL };
+static const char *const cpu_quota_path[] = { "cpu_quota", NULL };
+static const char *const deploy_cpus_path[] = { "deploy", "resources", "limits",
+                                                "cpus", NULL };
+
+static const struct limit_source pids_sources[] = {
+    { pids_limit_path, "pids_limit", COMPOSE_INTEGER },
+    { deploy_pids_path, "deploy.resources.limits.pids", COMPOSE_INTEGER },
+    { NULL, NULL, COMPOSE_INTEGER },
+};
+static const struct limit_source memory_sources[] = {
+    { mem_limit_path, "mem_limit", COMPOSE_BYTES },
+    { deploy_memory_path, "deploy.resources.limits.memory", COMPOSE_BYTES },
+    { NULL, NULL, COMPOSE_BYTES },
+};
+static const struct limit_source cpu_sources[] = {
+    { cpus_path, "cpus", COMPOSE_DECIMAL },
+    { cpu_quota_path, "cpu_quota", COMPOSE_INTEGER },
+    { deploy_cpus_path, "deploy.resources.limits.cpus", COMPOSE_DECIMAL },
+    { NULL, NULL, COMPOSE_DECIMAL },
+};
+
+static void fill_limit(struct model_fill *fill, struct compose_service *service, int view,
+                       const struct limit_source *sources)
+{
+    for (const struct limit_source *source = sources; source->path != NULL; source++) {
+        const struct sl_node *key, *node;
+        size_t depth;
+        if (!find(service, view, source->path, &key, &node, &depth))
+            continue;
+        if (fill->setting.key == NULL)
+            fill->setting.key = key;
+        struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, source->field, key);
+        if (!take_text(value, node))
+            continue;
+        if (interpolated(value))
+            templated(value);
+        else
+            value->meaning = compose_limit(value->text, value->text_length, source->form,
+                                           &value->number);
+    }
+}
+
+/* The namespaces a container: value may join (network_mode, pid, ipc). */
+static bool joins_containers(int id)
+{
+    return id == SL_SETTING_NETWORK_NAMESPACE || id == SL_SETTING_PID_NAMESPACE ||
+           id == SL_SETTING_IPC_NAMESPACE;
+}
+
+/* The name of the service of this document whose container_name is name
+ * (length bytes), or NULL. */
+static const struct sl_node *container_owner(const struct sl_node *services,
+                                             const char *name, size_t length)
+{
+    if (length == 0 || compose_has_interpolation(name, length) ||
+        services == NULL || services->kind != SL_NODE_MAPPING)
+        return NULL;
+    for (size_t i = 0; i < services->u.mapping.count; i++) {
+        const struct model_pair *pair = &services->u.mapping.pairs[i];
+        const struct sl_node *container =
+            model_mapping_get(pair->value, "container_name", 14, NULL);
+        if (container != NULL && container->kind == SL_NODE_SCALAR &&
+            !container->null_value && container->u.scalar.length == length &&
+            memcmp(container->u.scalar.text, name, length) == 0 &&
+            pair->key->kind == SL_NODE_SCALAR)
+            return pair->key;
+    }
+    return NULL;
+}
+
+static void fill_namespace(struct model_fill *fill, struct compose_service *service,
+                           int view, int id, const char *field)
+{
+    const char *const path[] = { field, NULL };
+    const struct sl_node *key, *node;
+    size_t depth;
+    if (!find(service, view, path, &key, &node, &depth))
+        return;
+    fill->setting.key = key;
+    struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, field, key);
+    if (!take_text(value, node))
+        return;
+    static const char container[] = "container:";
+    if (text_equals(value->text, value->text_length, "host")) {
+        value->meaning = SL_NAMESPACE_HOST;
+    } else if (joins_containers(id) &&
+               starts_with(value->text, value->text_length, container)) {
+        /* Joined by name even when the name is interpolated. */
+        const size_t prefix = sizeof(container) - 1;
+        const struct sl_node *owner = container_owner(
+            service->services, value->text + prefix, value->text_length - prefix);
+        value->meaning = SL_NAMESPACE_CONTAINER;
+        if (owner != NULL) {
+            value->peer = owner->u.scalar.text;
+            value->peer_length = owner->u.scalar.length;
+        }
+    } else if (starts_with(value->text, value->text_length, "service:")) {
+        value->meaning = SL_NAMESPACE_SERVICE;
+    } else if (interpolated(value)) {
+        templated(value);
+    } else {
+        value->meaning = SL_NAMESPACE_PRIVATE;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* ports                                                               */
+/* ------------------------------------------------------------------ */
+
+/* A short-syntax item: published on every interface unless a host IP is
+ * written.  An interpolation where the host IP is, or could be (a host
+ * port or a lone item may expand to IP:PORT), cannot be checked. */
+static void short_port(struct sl_value *value)
+{
+    struct compose_port port;
+    compose_port_split(value->text, value->text_length, &port);
+    const char *deciding = port.ip != NULL ? port.ip
+                           : port.host != NULL ? port.host : port.container;
+    size_t deciding_length = port.ip != NULL ? port.ip_length
+                             : port.host != NULL ? port.host_length
+                                                 : port.container_length;
+    if (compose_has_interpolation(deciding, deciding_length)) {
+        templated(value);
+        return;
+    }
+    value->meaning = port.ip != NULL && !compose_every_interface(port.ip, port.ip_length)
+                         ? SL_PORT_ONE_ADDRESS : SL_PORT_EVERY_INTERFACE;
+    if (port.host != NULL && !compose_has_interpolation(port.host, port.host_length))
+        value->number = (double)compose_port_number(port.host, port.host_length);
+}
+
+/* The text of a field of a mapping that holds a setting, or NULL. */
+static const char *field_text(const struct sl_node *mapping, const char *name,
+                              size_t *length)
+{
+    return compose_setting_text(model_mapping_get(mapping, name, strlen(name), NULL),
+                                length);
+}
+
+/* A long-syntax item {target, published, host_ip, protocol}: its text is
+ * the short syntax it stands for, [HOST_IP:][PUBLISHED:]TARGET[/PROTOCOL]
+ * from its fields as written. */
+static void long_port(struct model_fill *fill, struct sl_value *value,
+                      const struct sl_node *item)
+{
+    size_t ip_length, published_length, target_length, protocol_length;
+    const struct sl_node *ip_node = model_mapping_get(item, "host_ip", 7, NULL);
+    const char *ip = field_text(item, "host_ip", &ip_length);
+    const char *published = field_text(item, "published", &published_length);
+    const char *target = field_text(item, "target", &target_length);
+    const char *protocol = field_text(item, "protocol", &protocol_length);
+    if (target == NULL) {
+        value->text = "<mapping>";
+        value->text_length = strlen(value->text);
+    } else {
+        char *text = xasprintf("%.*s%s%.*s%s%.*s%s%.*s",
+                               (int)ip_length, ip != NULL ? ip : "", ip != NULL ? ":" : "",
+                               (int)published_length, published != NULL ? published : "",
+                               ip != NULL || published != NULL ? ":" : "",
+                               (int)target_length, target, protocol != NULL ? "/" : "",
+                               (int)protocol_length, protocol != NULL ? protocol : "");
+        value->text_length = strlen(text);
+        value->text = model_group_strndup(fill->scope->group, text, value->text_length);
+        free(text);
+    }
+    value->parsed = value->text;
+    value->parsed_length = value->text_length;
+    if (!compose_node_empty(ip_node) && ip_node->kind != SL_NODE_SCALAR) {
+        value->state = SL_VALUE_UNCHECKABLE;
+        value->flags |= SL_VALUE_IN_PART;
+        value->text = collection_text(ip_node);
+        value->text_length = strlen(value->text);
+        value->parsed = NULL;
+        value->parsed_length = 0;
+        return;
+    }
+    if (ip != NULL && compose_has_interpolation(ip, ip_length)) {
+        templated(value);
+        return;
+    }
+    value->meaning = ip != NULL && !compose_every_interface(ip, ip_length)
+                         ? SL_PORT_ONE_ADDRESS : SL_PORT_EVERY_INTERFACE;
+    if (published != NULL && !compose_has_interpolation(published, published_length))
+        value->number = (double)compose_port_number(published, published_length);
+}
+
+static void port_entry(size_t depth, const struct sl_node *where,
+                       const struct sl_node *entry, void *data)
+{
+    struct model_fill *fill = data;
+    if (compose_node_empty(entry))
+        return;
+    struct sl_value *value = new_value(fill, depth, SL_FORM_ENTRY, "ports", where);
+    if (entry->kind == SL_NODE_MAPPING)
+        long_port(fill, value, entry);
+    else if (take_text(value, entry))
+        short_port(value);
+}
+
+static void fill_ports(struct model_fill *fill, struct compose_service *service, int view)
+{
+    const struct sl_node *key = NULL;
+    each_entry(service, view, "ports", &key, port_entry, fill);
+    fill->setting.key = key;
+}
+
+/* ------------------------------------------------------------------ */
+/* runtime, mounts                                                     */
+/* ------------------------------------------------------------------ */
+
+static void fill_scalar(struct model_fill *fill, struct compose_service *service, int view,
+                        const char *field)
+{
+    const char *const path[] = { field, NULL };
+    const struct sl_node *key, *node;
+    size_t depth;
+    if (!find(service, view, path, &key, &node, &depth))
+        return;
+    fill->setting.key = key;
+    struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, field, key);
+    if (take_text(value, node) && interpolated(value))
+        templated(value);
+}
+
+/* One mount as a value of SL_SETTING_MOUNTS. */
+static int mount_value(struct sl_context *ctx, const struct sl_mount *mount, void *data)
+{
+    (void)ctx;
+    model_fill_mount(data, mount, SL_TEMPLATE_INTERPOLATION);
+    return SL_OK;
+}
+
+static int service_mounts(const struct model_scope *scope, struct sl_context *ctx,
+                          size_t mount_size, sl_mount_fn visit, void *data,
+                          const char **problem)
+{
+    const struct compose_service *service = scope->data;
+    return host_mounts_each(ctx, service->root, service->mapping, mount_size, visit, data,
+                            problem);
+}
+
+static void fill_mounts(struct model_fill *fill, struct compose_service *service)
+{
+    const char *problem;
+    host_mounts_each(NULL, service->root, service->mapping, sizeof(struct sl_mount),
+                     mount_value, fill, &problem);
+}
+
+/* ------------------------------------------------------------------ */
+/* the reader                                                          */
+/* ------------------------------------------------------------------ */
+
+static void fill_setting(struct model_fill *fill, const struct model_scope *scope,
+                         int view, int id)
+{
+    static const char *const privileged_path[] = { "privileged", NULL };
+    static const char *const api_socket_path[] = { "use_api_socket", NULL };
+    static const char *const read_only_path[] = { "read_only", NULL };
+    static const char *const build_privileged_path[] = { "build", "privileged", NULL };
+    struct compose_service *service = (struct compose_service *)scope->data;
+    const struct setting_words *named = words_of(id);
+    if (named == NULL) {
+        /* No such setting in Compose: runAsNonRoot, service accounts. */
+        fill->setting.state = SL_SETTING_UNSUPPORTED;
+        return;
+    }
+    fill->setting.field = named->field;
+    fill->setting.label = named->label;
+    fill->setting.hint = named->hint;
+    switch (id) {
+    case SL_SETTING_PRIVILEGED:
+        fill_flag(fill, service, view, privileged_path, named->field);
+        break;
+    case SL_SETTING_API_SOCKET:
+        fill_flag(fill, service, view, api_socket_path, named->field);
+        break;
+    case SL_SETTING_READ_ONLY_ROOT:
+        fill_flag(fill, service, view, read_only_path, named->field);
+        break;
+    case SL_SETTING_BUILD_PRIVILEGED:
+        fill_flag(fill, service, view, build_privileged_path, named->field);
+        break;
+    case SL_SETTING_CAP_ADD:
+    case SL_SETTING_CAP_DROP:
+    case SL_SETTING_DEVICES:
+    case SL_SETTING_DEVICE_CGROUP_RULES:
+    case SL_SETTING_GPUS:
+        fill_list(fill, service, view, id, named->field);
+        break;
+    case SL_SETTING_BUILD_ENTITLEMENTS:
+        fill_build_list(fill, service, view, id, "entitlements", named->field);
+        break;
+    case SL_SETTING_SECCOMP:
+    case SL_SETTING_APPARMOR:
+    case SL_SETTING_SELINUX:
+    case SL_SETTING_SYSTEM_PATHS:
+    case SL_SETTING_SECURITY_OTHER:
+    case SL_SETTING_NO_NEW_PRIVILEGES:
+        fill_security(fill, service, view, id);
+        break;
+    case SL_SETTING_USER:
+        fill_user(fill, service, view);
+        break;
+    case SL_SETTING_PIDS_LIMIT:
+        fill_limit(fill, service, view, pids_sources);
+        break;
+    case SL_SETTING_MEMORY_LIMIT:
+        fill_limit(fill, service, view, memory_sources);
+        break;
+    case SL_SETTING_CPU_LIMIT:
+        fill_limit(fill, service, view, cpu_sources);
+        break;
+    case SL_SETTING_NETWORK_NAMESPACE:
+    case SL_SETTING_PID_NAMESPACE:
+    case SL_SETTING_IPC_NAMESPACE:
+    case SL_SETTING_UTS_NAMESPACE:
+    case SL_SETTING_USER_NAMESPACE:
+    case SL_SETTING_CGROUP_NAMESPACE:
+        fill_namespace(fill, service, view, id, named->field);
+        break;
+    case SL_SETTING_PORTS:
+        fill_ports(fill, service, view);
+        break;
+    case SL_SETTING_RUNTIME:
+        fill_scalar(fill, service, view, named->field);
+        break;
+    case SL_SETTING_MOUNTS:
+        /* The service's own mounts; what it extends is checked there. */
+        fill_mounts(fill, service);
+        break;
+    default:
+        fill->setting.state = SL_SETTING_UNSUPPORTED;
+        return;
+    }
+    /* A base in another file may set what the chain lacks. */
+    if (view == SL_VIEW_EFFECTIVE && fill->setting.state == SL_SETTING_ABSENT &&
+        chain_of(service)->external != NULL) {
+        fill->setting.state = SL_SETTING_UNSEEN;
+        fill->setting.unseen = service->chain.external;
+        fill->setting.unseen_length = service->chain.external_length;
+    }
+}
+
+static const struct model_reader service_reader = { fill_setting, service_mounts };
+
+/* ------------------------------------------------------------------ */
+/* the document                                                        */
+/* ------------------------------------------------------------------ */
+
+/* One service (a mapping under a scalar key): its step for rules of ABI
+ * 1.0-1.2, then its container scope. */
+static void read_service(struct model_reading *reading, const struct sl_node *services,
+                         const struct model_pair *pair)
+{
+    if (!model_service_pair(reading, pair))
+        return;
+    const char *name = pair->key->u.scalar.text;
+    size_t name_length = pair->key->u.scalar.length;
+    model_emit_service(reading, SL_KIND_COMPOSE, name, name_length, pair->key,
+                       pair->value);
+    struct model_group group;
+    model_group_init(&group);
+    struct compose_service *service = model_group_alloc(&group, sizeof(*service));
+    service->root = reading->root;
+    service->services = services;
+    service->mapping = pair->value;
+    struct model_scope_spec spec = {
+        .level = SL_SCOPE_CONTAINER, .sort = SL_CONTAINER_MAIN,
+        .platform = SL_PLATFORM_ENGINE, .kind = SL_KIND_COMPOSE,
+        .service = name, .service_length = name_length,
+        .name = name, .name_length = name_length, .noun = "service",
+        .node = pair->key, .mapping = pair->value,
+        .reader = &service_reader, .data = service,
+    };
+    model_emit_scope(reading, model_scope_new(&group, &spec));
+    model_group_release(&group);
+}
+
+/* Whether a top-level mapping is a service of the legacy format 1 (no
+ * services: key; every top-level mapping with image or build is one, but
+ * for x- extension fields). */
+static bool is_legacy_service(const struct model_pair *pair)
+{
+    return pair->key->kind == SL_NODE_SCALAR && pair->value->kind == SL_NODE_MAPPING &&
+           strncmp(pair->key->u.scalar.text, "x-", 2) != 0 &&
+           (model_mapping_get(pair->value, "image", 5, NULL) != NULL ||
+            model_mapping_get(pair->value, "build", 5, NULL) != NULL);
+}
+
+void compose_front_read(struct model_reading *reading, const struct sl_node *root)
+{
+    if (model_is_null(root))
+        return;     /* an empty document holds no settings */
+    if (root->kind != SL_NODE_MAPPING) {
+        model_emit_warning(reading, root, "expected a mapping of services");
+        return;
+    }
+    const struct sl_node *services = model_mapping_get(root, "services", 8, NULL);
+    /* Not Compose is never a silent pass (SPEC §4): said once per file. */
+    const struct sl_node *sign = file_kind_kubernetes_sign(root);
+    if (sign != NULL) {
+        if (!reading->file->not_compose_reported)
+            model_emit_warning(reading, sign, "not a Compose file (Kubernetes: a "
+                               "manifest or a Helm values file) and not checked");
+        reading->file->not_compose_reported = true;
+        return;
+    }
+    model_emit_document(reading, SL_KIND_COMPOSE, root);
+    if (services == NULL) {
+        /* The legacy format 1: the services are at the top level. */
+        bool warned = false;
+        for (size_t i = 0; i < root->u.mapping.count; i++) {
+            const struct model_pair *pair = &root->u.mapping.pairs[i];
+            if (!is_legacy_service(pair))
+                continue;
+            if (!warned)
+                model_emit_warning(reading, pair->key, "legacy Compose file format "
+                                   "without 'services'; its top-level services are "
+                                   "checked");
+            warned = true;
+            read_service(reading, root, pair);
+        }
+        return;
+    }
+    if (model_is_null(services))
+        return;
+    if (services->kind != SL_NODE_MAPPING) {
+        model_emit_warning(reading, services, "expected a mapping of services");
+        return;
+    }
+    for (size_t i = 0; i < services->u.mapping.count; i++)
+        read_service(reading, services, &services->u.mapping.pairs[i]);
+}
