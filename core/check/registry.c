@@ -73,6 +73,22 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "its settings would reach the sandbox unchecked.",
               "Name the file's directory as an operand, or write a literal, "
               "local path."),
+    /* Engine command lines are only in the formats that hold shell text. */
+    {
+        SL_RULE_INIT, "SL011", "command_line", CORE_GROUP, NULL,
+        "an engine command line could not be read",
+        "A docker, podman or nerdctl run or create command in a shell "
+        "script, a Makefile recipe or a CI step could not be split as the "
+        "shell splits it (an unterminated quote or substitution), its "
+        "subcommand is interpolated, or a flag is interpolated or one no "
+        "engine knows: what it does to the container was not checked.",
+        NULL,
+        "Close the quote; write the subcommand and the flags literally "
+        "(a variable holding flags cannot be checked).",
+        NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0, 4.0,
+        SL_KIND_SHELL | SL_KIND_MAKEFILE | SL_KIND_GITHUB_ACTIONS | SL_KIND_GITLAB_CI,
+        RULE_DOCS_URL "SL011.md", NULL, NULL
+    },
 };
 
 static const struct sl_plugin core_descriptor = {

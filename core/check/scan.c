@@ -27,6 +27,22 @@ static void scan_source(const struct scan_settings *settings,
         return;
     }
 
+    struct comment_list comments;
+    comment_list_init(&comments);
+    if (file_check_run_text(check, text->data, text->length, &comments)) {
+        /* Not YAML: its reader found its comments. */
+        if (!check->result.skipped) {
+            if (settings->untrusted)
+                suppress_refuse_comments(text->data, text->length, &comments, check);
+            else
+                suppress_apply_comments(text->data, text->length, &comments, check);
+        }
+        comment_list_release(&comments);
+        source_release(text);
+        return;
+    }
+    comment_list_release(&comments);
+
     struct yaml_model model;
     int status = model_parse(&model, text->data, text->length, &settings->limits);
     if (status == MODEL_NO_MEMORY && settings->max_memory != 0) {

@@ -110,6 +110,8 @@ struct frame {
     size_t count, next;
     bool kubernetes;            /* a kubernetes glob matches the directory
                                    or one it lies in */
+    bool workflows;             /* .github/workflows: its YAML files are
+                                   GitHub Actions workflows */
 };
 
 /* What the look-ahead of an operand holds. */
@@ -448,7 +450,11 @@ static int push_directory(struct discovery_walk *walk, struct operand *operand,
     struct frame frame;
     memset(&frame, 0, sizeof(frame));
     frame.fd = fd;
-    if (read_entries(fd, &frame, walk->kubernetes != NULL && walk->kubernetes->count > 0)
+    frame.workflows = name != NULL ? file_dir_is_workflows(operand->relative, relative_length)
+                                   : file_dir_is_workflows(operand->absolute,
+                                                           strlen(operand->absolute));
+    if (read_entries(fd, &frame, frame.workflows ||
+                                     (walk->kubernetes != NULL && walk->kubernetes->count > 0))
         != 0) {
         int saved = errno;
         frame_release(walk, &frame);
@@ -727,6 +733,13 @@ static bool under_kubernetes(const struct discovery_walk *walk,
     return matched;
 }
 
+/* Whether a file's absolute path lies directly in .github/workflows. */
+static bool named_in_workflows(const char *absolute)
+{
+    const char *slash = strrchr(absolute, '/');
+    return slash != NULL && file_dir_is_workflows(absolute, (size_t)(slash - absolute));
+}
+
 /* The next entry of the top directory as an item, or NULL when the entry
  * leads to nothing to report. */
 static struct discovered_file *visit_entry(struct discovery_walk *walk,
@@ -744,6 +757,8 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
     if (!is_directory) {
         /* Under no kubernetes glob a YAML file is no candidate. */
         candidates = file_name_candidates(entry->name);
+        if (frame->workflows && file_name_is_yaml(entry->name))
+            candidates |= CANDIDATE_GITHUB_ACTIONS;
         if (file_name_is_yaml(entry->name) &&
             (frame->kubernetes || under_kubernetes(walk, operand, path, false)))
             candidates |= CANDIDATE_KUBERNETES;
@@ -859,6 +874,8 @@ static struct discovered_file *operand_next(struct discovery_walk *walk,
             char *name = path_basename(operand->absolute);
             file->candidates = as_found != 0 ? as_found
                                              : CANDIDATE_NAMED | file_name_candidates(name);
+            if (file_name_is_yaml(name) && named_in_workflows(operand->absolute))
+                file->candidates |= CANDIDATE_GITHUB_ACTIONS;
             free(name);
             return file;
         }

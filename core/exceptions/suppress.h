@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "check.h"
+#include "comment_list.h"
 
 /* The last line on which ignore-file[...] is honoured. */
 #define SUPPRESS_FILE_LINES 10
@@ -34,5 +35,18 @@ void suppress_apply(const char *text, size_t length, struct file_check *check);
  * findings it would have covered keep failing.
  */
 void suppress_refuse(const char *text, size_t length, struct file_check *check);
+
+/*
+ * The same for a file whose reader found its comments (a shell script, a
+ * Makefile: comment_list.h), "# sandlint: ignore[...]" in the format's
+ * own comment syntax.  An own-line comment covers the next line with
+ * something besides comments; a shell line continued with '\\' counts as
+ * one line with those it continues to, so a comment above a multi-line
+ * docker run covers every flag of it.
+ */
+void suppress_apply_comments(const char *text, size_t length,
+                             const struct comment_list *comments, struct file_check *check);
+void suppress_refuse_comments(const char *text, size_t length,
+                              const struct comment_list *comments, struct file_check *check);
 
 #endif

@@ -164,8 +164,11 @@ enum model_step_type {
                                    mapping); one service or pod spec more */
     MODEL_STEP_SCOPE,           /* check_scope or check_container on scope */
     MODEL_STEP_WARNING,         /* a structure warning (SL003) at node */
-    MODEL_STEP_NOT_CHECKED      /* an error at node: part of the file was
+    MODEL_STEP_NOT_CHECKED,     /* an error at node: part of the file was
                                    not checked (a limit), so it fails */
+    MODEL_STEP_COMMAND_LINE     /* an SL011 warning at node: an engine
+                                   command line, or a part of one, that
+                                   cannot be read (shell_front.h) */
 };
 
 struct model_step {
@@ -193,6 +196,8 @@ struct model_file_state {
     size_t objects_read;        /* Kubernetes objects so far (aliases in
                                    Lists can repeat one many times) */
     bool objects_limit_reported; /* the Lists' limit error is out */
+    size_t engine_commands;     /* engine run/create commands so far: the
+                                   N of the run<N> services */
 };
 
 /* One document being read: where its steps go. */
@@ -220,5 +225,7 @@ void model_emit_warning(struct model_reading *reading, const struct sl_node *at,
                         const char *message);
 void model_emit_not_checked(struct model_reading *reading, const struct sl_node *at,
                             const char *message);
+void model_emit_command_line(struct model_reading *reading, const struct sl_node *at,
+                             const char *message);
 
 #endif

@@ -47,9 +47,83 @@ static bool is_values_name(const char *name)
     return stem >= 7 && memcmp(name + stem - 7, "-values", 7) == 0;
 }
 
+/* The names of files that hold engine command lines or CI job
+ * containers, found by name alone. */
+static unsigned command_name_candidates(const char *name)
+{
+    size_t length = strlen(name);
+    if ((length > 3 && ends_with(name, length, ".sh")) ||
+        (length > 5 && ends_with(name, length, ".bash")))
+        return CANDIDATE_SHELL;
+    if (strcmp(name, "Makefile") == 0 || strcmp(name, "makefile") == 0 ||
+        strcmp(name, "GNUmakefile") == 0 || (length > 3 && ends_with(name, length, ".mk")))
+        return CANDIDATE_MAKEFILE;
+    if (strcmp(name, ".gitlab-ci.yml") == 0 || strcmp(name, ".gitlab-ci.yaml") == 0)
+        return CANDIDATE_GITLAB_CI;
+    if (strcmp(name, "config.toml") == 0)
+        return CANDIDATE_GITLAB_RUNNER;
+    return 0;
+}
+
+bool file_dir_is_workflows(const char *path, size_t length)
+{
+    static const char tail[] = ".github/workflows";
+    size_t tail_length = sizeof(tail) - 1;
+    while (length > 1 && path[length - 1] == '/')
+        length--;
+    return length >= tail_length &&
+           memcmp(path + length - tail_length, tail, tail_length) == 0 &&
+           (length == tail_length || path[length - tail_length - 1] == '/');
+}
+
+/* Whether text starts with a #! line that runs a POSIX shell (sh, bash,
+ * dash, ksh, zsh, ash, busybox sh; directly or through env). */
+static bool has_shell_shebang(const char *text, size_t length)
+{
+    if (length < 3 || text[0] != '#' || text[1] != '!')
+        return false;
+    const char *end = memchr(text, '\n', length < 256 ? length : 256);
+    size_t line = end != NULL ? (size_t)(end - text) : (length < 256 ? length : 256);
+    static const char *const shells[] = { "sh", "bash", "dash", "ksh", "zsh", "ash", "busybox" };
+    /* The interpreter's last path component, and env's first argument. */
+    size_t at = 2;
+    for (int word = 0; word < 3 && at < line; word++) {
+        while (at < line && (text[at] == ' ' || text[at] == '\t'))
+            at++;
+        size_t start = at;
+        while (at < line && text[at] != ' ' && text[at] != '\t' && text[at] != '\r')
+            at++;
+        size_t base = start;
+        for (size_t i = start; i < at; i++)
+            if (text[i] == '/')
+                base = i + 1;
+        size_t base_length = at - base;
+        for (size_t i = 0; i < sizeof(shells) / sizeof(*shells); i++)
+            if (strlen(shells[i]) == base_length && memcmp(text + base, shells[i], base_length) == 0)
+                return true;
+        if (!(base_length == 3 && memcmp(text + base, "env", 3) == 0) &&
+            !(base_length == 2 && memcmp(text + base, "-S", 2) == 0))
+            return false;
+    }
+    return false;
+}
+
+int file_kind_of_text(unsigned candidates, const char *text, size_t length)
+{
+    if ((candidates & CANDIDATE_SHELL) != 0)
+        return SL_KIND_SHELL;
+    if ((candidates & CANDIDATE_MAKEFILE) != 0)
+        return SL_KIND_MAKEFILE;
+    if ((candidates & CANDIDATE_GITLAB_RUNNER) != 0)
+        return SL_KIND_GITLAB_RUNNER;
+    if ((candidates & CANDIDATE_NAMED) != 0 && has_shell_shebang(text, length))
+        return SL_KIND_SHELL;
+    return 0;
+}
+
 unsigned file_name_candidates(const char *name)
 {
-    unsigned candidates = 0;
+    unsigned candidates = command_name_candidates(name);
     if (is_compose_name(name))
         candidates |= CANDIDATE_COMPOSE;
     if (is_values_name(name))
@@ -181,6 +255,10 @@ bool file_kind_is_object(const struct sl_node *root)
 
 int file_kind_decide(const struct yaml_model *model, unsigned candidates)
 {
+    if ((candidates & CANDIDATE_GITHUB_ACTIONS) != 0)
+        return SL_KIND_GITHUB_ACTIONS;
+    if ((candidates & CANDIDATE_GITLAB_CI) != 0)
+        return SL_KIND_GITLAB_CI;
     if (candidates == 0 || (candidates & CANDIDATE_COMPOSE) != 0)
         return SL_KIND_COMPOSE;
     const struct sl_node *first = NULL;
@@ -210,6 +288,16 @@ const char *file_kind_name(int kind)
         return "agent-env";
     case SL_KIND_KUBERNETES:
         return "kubernetes";
+    case SL_KIND_SHELL:
+        return "shell";
+    case SL_KIND_MAKEFILE:
+        return "makefile";
+    case SL_KIND_GITHUB_ACTIONS:
+        return "github-actions";
+    case SL_KIND_GITLAB_CI:
+        return "gitlab-ci";
+    case SL_KIND_GITLAB_RUNNER:
+        return "gitlab-runner";
     default:
         return "unknown";
     }

@@ -24,10 +24,28 @@ enum file_candidate {
     CANDIDATE_VALUES = 0x2,      /* named values.y{a,}ml, helm-values*.y{a,}ml
                                     or *-values.y{a,}ml */
     CANDIDATE_KUBERNETES = 0x4,  /* a YAML file under a kubernetes glob */
-    CANDIDATE_NAMED = 0x8        /* named on the command line (or standard
+    CANDIDATE_NAMED = 0x8,       /* named on the command line (or standard
                                     input): every kind is tried, and one
                                     that is none is checked as Compose */
+    /* Engine command lines and CI job containers (SPEC §15): */
+    CANDIDATE_SHELL = 0x100,     /* *.sh, *.bash (or a named file with a
+                                    shell's #! line) */
+    CANDIDATE_MAKEFILE = 0x200,  /* Makefile, makefile, GNUmakefile, *.mk */
+    CANDIDATE_GITHUB_ACTIONS = 0x400, /* *.y{a,}ml in .github/workflows */
+    CANDIDATE_GITLAB_CI = 0x800, /* .gitlab-ci.y{a,}ml */
+    CANDIDATE_GITLAB_RUNNER = 0x1000 /* config.toml (a GitLab Runner's when it
+                                    has [[runners]]; any other is skipped) */
 };
+
+/* Whether a directory (its path, length bytes) is .github/workflows:
+ * every YAML file in it is a GitHub Actions workflow. */
+bool file_dir_is_workflows(const char *path, size_t length);
+
+/* The kind of a file that is not YAML (a shell script, a Makefile, a
+ * GitLab Runner config.toml), decided before any YAML is parsed, or 0.
+ * text is the file's content: a named file of no known name with a
+ * shell's #! line is a shell script. */
+int file_kind_of_text(unsigned candidates, const char *text, size_t length);
 
 /* The candidates a file name (a basename) gives: CANDIDATE_COMPOSE and
  * CANDIDATE_VALUES, or 0. */

@@ -6,6 +6,7 @@
 #include "agent_env_front.h"
 #include "compose_front.h"
 #include "kubernetes_front.h"
+#include "shell_front.h"
 
 void front_ends_read(struct model_reading *reading, int kind, const struct sl_node *root)
 {
@@ -21,5 +22,20 @@ void front_ends_read(struct model_reading *reading, int kind, const struct sl_no
         break;
     default:
         break;
+    }
+}
+
+bool front_ends_read_text(struct model_reading *reading, int kind, const char *text,
+                          size_t length, struct comment_list *comments)
+{
+    switch (kind) {
+    case SL_KIND_SHELL:
+        shell_front_read_file(reading, text, length, SHELL_DIALECT_SCRIPT, kind, comments);
+        return true;
+    case SL_KIND_MAKEFILE:
+        shell_front_read_file(reading, text, length, SHELL_DIALECT_MAKEFILE, kind, comments);
+        return true;
+    default:
+        return false;
     }
 }
