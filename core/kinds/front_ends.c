@@ -5,6 +5,8 @@
 
 #include "agent_env_front.h"
 #include "compose_front.h"
+#include "github_actions_front.h"
+#include "gitlab_ci_front.h"
 #include "kubernetes_front.h"
 #include "shell_front.h"
 
@@ -19,6 +21,12 @@ void front_ends_read(struct model_reading *reading, int kind, const struct sl_no
         break;
     case SL_KIND_KUBERNETES:
         kubernetes_front_read(reading, root);
+        break;
+    case SL_KIND_GITHUB_ACTIONS:
+        github_actions_front_read(reading, root);
+        break;
+    case SL_KIND_GITLAB_CI:
+        gitlab_ci_front_read(reading, root);
         break;
     default:
         break;

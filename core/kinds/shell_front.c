@@ -212,3 +212,86 @@ void shell_front_read_file(struct model_reading *reading, const char *text, size
     reading->root = NULL;
     model_group_release(&group);
 }
+
+void shell_front_read_scalar(struct model_reading *reading, const struct sl_node *key,
+                             const struct sl_node *value, int kind)
+{
+    if (value == NULL || value->kind != SL_NODE_SCALAR || value->u.scalar.length == 0)
+        return;
+    struct shell_origin origin = { value->line, value->column, 0 };
+    if (value->style == SL_STYLE_LITERAL || value->style == SL_STYLE_FOLDED) {
+        /* The text starts on the line after the indicator, indented past
+         * the key (two columns, as nearly every workflow writes it). */
+        unsigned key_column = key != NULL ? key->column : value->column;
+        origin.line = value->line + 1;
+        origin.column = key_column + 2;
+        origin.indent = key_column + 1;
+    } else if (value->style == SL_STYLE_SINGLE_QUOTED ||
+               value->style == SL_STYLE_DOUBLE_QUOTED) {
+        origin.column++;
+        origin.indent = value->column;
+    } else {
+        origin.indent = value->column - 1;
+    }
+    shell_front_read(reading, value->u.scalar.text, value->u.scalar.length,
+                     SHELL_DIALECT_SCRIPT, &origin, kind, NULL);
+}
+
+void shell_word_list_add(struct shell_word_list *list, const char *text, size_t length,
+                         unsigned flags, const struct sl_span *span)
+{
+    if (list->count == list->capacity) {
+        list->capacity = list->capacity ? list->capacity * 2 : 8;
+        list->words = xrealloc(list->words, list->capacity, sizeof(*list->words));
+        list->spans = xrealloc(list->spans, list->capacity, sizeof(*list->spans));
+    }
+    struct engine_word *word = &list->words[list->count];
+    memset(word, 0, sizeof(*word));
+    word->text = xstrndup(text, length);
+    word->length = length;
+    word->literal_length = length;
+    word->flags = flags;
+    list->spans[list->count++] = *span;
+}
+
+static int collect_words(void *data, const struct shell_command *command)
+{
+    struct shell_word_list *list = data;
+    if (command->depth != 0)
+        return 0;   /* the words of a $(...) are in its word already */
+    struct engine_word *words = xmalloc(command->word_count * sizeof(*words));
+    engine_words_from_shell(command->words, command->word_count, words);
+    for (size_t i = 0; i < command->word_count; i++) {
+        struct sl_span span = word_span(&command->words[i]);
+        shell_word_list_add(list, words[i].text, words[i].length, words[i].flags, &span);
+        list->words[list->count - 1].literal_length = words[i].literal_length;
+    }
+    free(words);
+    return 0;
+}
+
+void shell_word_list_split(struct shell_word_list *list, struct model_reading *reading,
+                           const struct sl_node *value)
+{
+    if (value == NULL || value->kind != SL_NODE_SCALAR)
+        return;
+    struct shell_origin origin = { value->line, value->column, value->column - 1 };
+    if (value->style == SL_STYLE_SINGLE_QUOTED || value->style == SL_STYLE_DOUBLE_QUOTED)
+        origin.column++;
+    struct shell_result result;
+    shell_split(value->u.scalar.text, value->u.scalar.length, SHELL_DIALECT_SCRIPT, &origin,
+                collect_words, list, &result);
+    for (size_t i = 0; i < result.problem_count; i++)
+        command_line_warning(reading, result.problems[i].line, result.problems[i].column,
+                             result.problems[i].message);
+    shell_result_release(&result);
+}
+
+void shell_word_list_release(struct shell_word_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        free((char *)list->words[i].text);
+    free(list->words);
+    free(list->spans);
+    memset(list, 0, sizeof(*list));
+}

@@ -23,6 +23,7 @@
 
 #include "comment_list.h"
 #include "container_model.h"
+#include "engine_flags.h"
 #include "shell_words.h"
 
 /*
@@ -35,6 +36,33 @@
 void shell_front_read(struct model_reading *reading, const char *text, size_t length,
                       enum shell_dialect dialect, const struct shell_origin *origin, int kind,
                       struct comment_list *comments);
+
+/* Shell text written as a YAML scalar (a GitHub Actions run:, a GitLab CI
+ * script: item): value is the scalar, key the key or item it is written
+ * under (its column places a block scalar's lines).  Positions are exact
+ * for a one-line scalar and for a literal block indented two columns past
+ * its key; near otherwise. */
+void shell_front_read_scalar(struct model_reading *reading, const struct sl_node *key,
+                             const struct sl_node *value, int kind);
+
+/* Words of engine flags written as one string (a GitHub Actions
+ * container's options), and the flags a front-end adds (volumes: as -v),
+ * with where each was written; texts owned by the list. */
+struct shell_word_list {
+    struct engine_word *words;
+    struct sl_span *spans;
+    size_t count, capacity;
+};
+
+/* Appends the words value (a YAML scalar) splits into, as the shell
+ * splits them; text that cannot be split is an SL011 warning to
+ * reading->sink. */
+void shell_word_list_split(struct shell_word_list *list, struct model_reading *reading,
+                           const struct sl_node *value);
+/* Appends one word of length bytes written at span (flags: ENGINE_WORD_*). */
+void shell_word_list_add(struct shell_word_list *list, const char *text, size_t length,
+                         unsigned flags, const struct sl_span *span);
+void shell_word_list_release(struct shell_word_list *list);
 
 /* A shell script or a Makefile: a whole file, with a root node of its own
  * for the steps (rules see it as the document). */
