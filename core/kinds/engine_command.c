@@ -219,7 +219,14 @@ static void build_mounts(struct engine_command *command, const struct sl_span *w
             entry->field = "--mount";
             list = 0;
         } else if (setting->meaning == ENGINE_FLAG_VOLUMES_FROM) {
-            item = (struct sl_node *)command->nodes[i];
+            /* The engine's --volumes-from names a container (Compose's
+             * container:NAME), never a service of a file. */
+            const struct sl_node *node = command->nodes[i];
+            struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
+            char *text = xasprintf("container:%.*s", (int)node->u.scalar.length,
+                                   node->u.scalar.text);
+            item = scalar_node(group, text, strlen(text), &span);
+            free(text);
             entry->shell_interpolated = interpolated(setting) &&
                 !compose_has_interpolation(setting->value, setting->value_length);
             entry->field = "--volumes-from";

@@ -7,8 +7,10 @@
 #include "compose_front.h"
 #include "github_actions_front.h"
 #include "gitlab_ci_front.h"
+#include "gitlab_runner_front.h"
 #include "kubernetes_front.h"
 #include "shell_front.h"
+#include "toml/toml.h"
 
 void front_ends_read(struct model_reading *reading, int kind, const struct sl_node *root)
 {
@@ -43,6 +45,9 @@ bool front_ends_read_text(struct model_reading *reading, int kind, const char *t
     case SL_KIND_MAKEFILE:
         shell_front_read_file(reading, text, length, SHELL_DIALECT_MAKEFILE, kind, comments);
         return true;
+    case SL_KIND_GITLAB_RUNNER:
+        toml_comments(text, length, comments);
+        return gitlab_runner_front_read(reading, text, length);
     default:
         return false;
     }
