@@ -85,7 +85,9 @@ static struct sl_span setting_span(const struct engine_setting *setting,
                                    const struct sl_span *spans)
 {
     struct sl_span span = spans[setting->flag_word];
-    if (span.line == span.end_line || setting->flag_offset == 0)
+    /* A flag alone in its word ("-v", "--cap-add=X") is pointed at from
+     * its dash; one of combined short flags ("-itv") at its letter. */
+    if (setting->flag_offset > 1 && span.line == span.end_line)
         span.column += (unsigned)setting->flag_offset;
     if (setting->value_word != ENGINE_NO_WORD && setting->value_word != setting->flag_word) {
         span.end_line = spans[setting->value_word].end_line;

@@ -27,6 +27,21 @@ static const struct {
     { SL_KIND_KUBERNETES,
       "*.yaml and *.yml with top-level apiVersion and kind, under the "
       "kubernetes globs of the configuration" },
+    { SL_KIND_SHELL,
+      "*.sh and *.bash (and a named file with a shell's #! line): each "
+      "docker, podman or nerdctl run or create" },
+    { SL_KIND_MAKEFILE,
+      "Makefile, makefile, GNUmakefile and *.mk: the engine commands of "
+      "their recipes" },
+    { SL_KIND_GITHUB_ACTIONS,
+      "*.yml and *.yaml in .github/workflows: job and service containers, "
+      "and the engine commands of run: steps" },
+    { SL_KIND_GITLAB_CI,
+      ".gitlab-ci.yml: the engine commands of script:, before_script: and "
+      "after_script:" },
+    { SL_KIND_GITLAB_RUNNER,
+      "config.toml with [[runners]]: each runner's [runners.docker] (other "
+      "programs' config.toml are skipped)" },
 };
 
 #define NAME_COLUMN 16
