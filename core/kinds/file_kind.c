@@ -99,7 +99,8 @@ static bool has_shell_shebang(const char *text, size_t length)
                 base = i + 1;
         size_t base_length = at - base;
         for (size_t i = 0; i < sizeof(shells) / sizeof(*shells); i++)
-            if (strlen(shells[i]) == base_length && memcmp(text + base, shells[i], base_length) == 0)
+            if (strlen(shells[i]) == base_length &&
+                memcmp(text + base, shells[i], base_length) == 0)
                 return true;
         if (!(base_length == 3 && memcmp(text + base, "env", 3) == 0) &&
             !(base_length == 2 && memcmp(text + base, "-S", 2) == 0))
