@@ -77,7 +77,7 @@ static void test_privileged_last_wins(void **state)
 static void test_capabilities_split_at_commas(void **state)
 {
     (void)state;
-    make_command((const char *const[]){ "--cap-add=NET_ADMIN,cap_sys_admin", "--cap-drop", "ALL",
+    make_command((const char *const[]){ "--cap-add=NET_ADMIN,,cap_sys_admin,", "--cap-drop", "ALL",
                                         "alpine", NULL });
     const struct model_setting *add = setting(SL_VIEW_WRITTEN, SL_SETTING_CAP_ADD);
     assert_int_equal(add->setting.count, 2);

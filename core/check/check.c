@@ -362,13 +362,15 @@ bool file_check_run_text(struct file_check *check, const char *text, size_t leng
     return true;
 }
 
-void file_check_run(struct file_check *check, const struct yaml_model *model)
+void file_check_run(struct file_check *check, const struct yaml_model *model,
+                    struct comment_list *step_comments)
 {
     check->kind = file_kind_decide(model, check->candidates);
     if (check->kind == 0) {
         check->result.skipped = true;
         return;
     }
+    check->front.step_comments = step_comments;
     check->sink.take = take_step;
     for (size_t i = 0; i < model->document_count; i++) {
         struct model_reading reading = { &check->sink, &check->front,

@@ -58,9 +58,12 @@ void file_check_release(struct file_check *check);
  * Decides the file's kind from check->candidates and the model
  * (file_kind_decide), then runs every enabled rule that checks that kind
  * over every document of model.  A file of no kind is skipped: the result
- * is marked skipped and nothing runs.
+ * is marked skipped and nothing runs.  The comments of shell text in the
+ * file's scalars (CI steps) are appended to step_comments (NULL: none
+ * wanted).
  */
-void file_check_run(struct file_check *check, const struct yaml_model *model);
+void file_check_run(struct file_check *check, const struct yaml_model *model,
+                    struct comment_list *step_comments);
 
 /*
  * The files that are not YAML (shell scripts, Makefiles, a GitLab Runner

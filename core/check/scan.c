@@ -61,15 +61,21 @@ static void scan_source(const struct scan_settings *settings,
             file_check_core(check, CORE_RULE_YAML, SL_SEVERITY_WARNING,
                             model.warnings[i].line,
                             model.warnings[i].column, model.warnings[i].message);
-        file_check_run(check, &model);
+        struct comment_list step_comments;
+        comment_list_init(&step_comments);
+        file_check_run(check, &model, &step_comments);
         if (!check->result.skipped) {
             if (check->kind == SL_KIND_COMPOSE)
                 references_collect(&model, &check->result);
-            if (settings->untrusted)
+            if (settings->untrusted) {
                 suppress_refuse(text->data, text->length, check);
-            else
+                suppress_refuse_step_comments(text->data, text->length, &step_comments, check);
+            } else {
                 suppress_apply(text->data, text->length, check);
+                suppress_apply_step_comments(text->data, text->length, &step_comments, check);
+            }
         }
+        comment_list_release(&step_comments);
     }
     model_release(&model);
     source_release(text);

@@ -567,3 +567,65 @@ void suppress_refuse_comments(const char *text, size_t length,
 {
     read_comment_directives(text, length, comments, check, false);
 }
+
+/* ------------------------------------------------------------------ */
+/* comments of shell text inside YAML scalars (CI steps)               */
+/* ------------------------------------------------------------------ */
+
+/* The comments' offsets are the scalars' own: placed again in the file
+ * by their line and column (a block scalar's text is the file's, less
+ * its indentation), each to the end of its line.  A comment that is not
+ * where its position says (an escape in a quoted scalar moved it) is
+ * dropped. */
+static void place_in_file(const char *text, size_t length, const struct comment_list *in,
+                          struct comment_list *out)
+{
+    unsigned line = 1, column = 1;
+    size_t at = 0;
+    for (size_t i = 0; i < in->count; i++) {
+        const struct comment_span *span = &in->items[i];
+        if (span->line < line || (span->line == line && span->column < column)) {
+            line = 1;   /* out of order (a step read later): from the start */
+            column = 1;
+            at = 0;
+        }
+        while (at < length && (line < span->line || (line == span->line && column < span->column)))
+            at = source_step(text, length, at, &line, &column);
+        if (at >= length || line != span->line || column != span->column || text[at] != '#')
+            continue;
+        struct comment_span placed = *span;
+        placed.offset = at;
+        placed.text_offset = at + 1;
+        size_t end = at;
+        while (end < length && text[end] != '\n' && text[end] != '\r')
+            end++;
+        placed.length = end - at;
+        placed.text_length = end - at - 1;
+        comment_list_add(out, &placed);
+    }
+}
+
+static void read_step_directives(const char *text, size_t length,
+                                 const struct comment_list *comments, struct file_check *check,
+                                 bool honour)
+{
+    if (comments->count == 0)
+        return;
+    struct comment_list placed;
+    comment_list_init(&placed);
+    place_in_file(text, length, comments, &placed);
+    read_comment_directives(text, length, &placed, check, honour);
+    comment_list_release(&placed);
+}
+
+void suppress_apply_step_comments(const char *text, size_t length,
+                                  const struct comment_list *comments, struct file_check *check)
+{
+    read_step_directives(text, length, comments, check, true);
+}
+
+void suppress_refuse_step_comments(const char *text, size_t length,
+                                   const struct comment_list *comments, struct file_check *check)
+{
+    read_step_directives(text, length, comments, check, false);
+}

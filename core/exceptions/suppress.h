@@ -49,4 +49,16 @@ void suppress_apply_comments(const char *text, size_t length,
 void suppress_refuse_comments(const char *text, size_t length,
                               const struct comment_list *comments, struct file_check *check);
 
+/*
+ * The same for the comments of shell text inside a YAML file's scalars (a
+ * GitHub Actions run: block, a GitLab CI script: item), which the YAML
+ * reader sees as text: comments holds their positions in the file (its
+ * offsets are the scalars'), and a comment above a docker run continued
+ * over several lines covers all of them.
+ */
+void suppress_apply_step_comments(const char *text, size_t length,
+                                  const struct comment_list *comments, struct file_check *check);
+void suppress_refuse_step_comments(const char *text, size_t length,
+                                   const struct comment_list *comments, struct file_check *check);
+
 #endif

@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "comment_list.h"
 #include "sandlint/plugin.h"
 #include "yaml_model.h"
 
@@ -198,6 +199,9 @@ struct model_file_state {
     bool objects_limit_reported; /* the Lists' limit error is out */
     size_t engine_commands;     /* engine run/create commands so far: the
                                    N of the run<N> services */
+    struct comment_list *step_comments; /* where the comments of shell text
+                                   in a YAML file (CI steps) go, for
+                                   suppression comments; NULL: dropped */
 };
 
 /* One document being read: where its steps go. */

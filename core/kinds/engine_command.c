@@ -453,6 +453,10 @@ static void fill_list(struct model_fill *fill, const struct engine_command *comm
             size_t end = at;
             while (end < setting->value_length && !(split && setting->value[end] == ','))
                 end++;
+            if (end == at && setting->value_length != 0) {
+                at = end + 1;   /* "a,,b": podman skips the empty item */
+                continue;
+            }
             struct sl_value *value = new_value(fill, SL_FORM_ENTRY, field, command->nodes[i]);
             if (take_text(value, setting, setting->value + at, end - at)) {
                 if (id == SL_SETTING_CAP_ADD || id == SL_SETTING_CAP_DROP) {

@@ -234,7 +234,7 @@ void shell_front_read_scalar(struct model_reading *reading, const struct sl_node
         origin.indent = value->column - 1;
     }
     shell_front_read(reading, value->u.scalar.text, value->u.scalar.length,
-                     SHELL_DIALECT_SCRIPT, &origin, kind, NULL);
+                     SHELL_DIALECT_SCRIPT, &origin, kind, reading->file->step_comments);
 }
 
 void shell_word_list_add(struct shell_word_list *list, const char *text, size_t length,
