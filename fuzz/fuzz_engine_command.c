@@ -19,6 +19,7 @@
 #include "comment_list.h"
 #include "container_model.h"
 #include "front_ends.h"
+#include "source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -33,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 struct fuzz_sink {
     struct model_sink sink;     /* first: the sink is the struct */
-    unsigned lines;             /* of the text, counting a last one without \n */
+    unsigned lines;             /* of the text, the last one too */
 };
 
 static void check_node(const struct fuzz_sink *fuzz, const struct sl_node *node)
@@ -85,10 +86,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int kind = kinds[data[0] % 3];
     const char *text = (const char *)data + 1;
     size_t length = size - 1;
-    struct fuzz_sink fuzz = { { take }, 1 };
-    for (size_t i = 0; i < length; i++)
-        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == length || text[i + 1] != '\n')))
-            fuzz.lines++;
+    /* Lines as every reader counts them (source_step: LF, CR LF, a lone
+     * CR, and what else the core takes for a line break). */
+    unsigned line = 1, column = 1;
+    for (size_t at = 0; at < length;)
+        at = source_step(text, length, at, &line, &column);
+    struct fuzz_sink fuzz = { { take }, line };
     struct model_file_state state;
     memset(&state, 0, sizeof(state));
     struct model_reading reading = { &fuzz.sink, &state, NULL };

@@ -95,6 +95,24 @@ status=$?
 set -e
 [ "$status" -eq 0 ] && pass "a million docker run lines end" || fail "a million docker run lines: exit $status"
 contains "$err" "(1000000 services)" "each one is a container"
+# An alias bomb of a run text: read up to a limit, then an error.
+mkdir aliasbomb
+{
+    printf 'x-a0: &a0 |\n'
+    awk 'BEGIN { for (i = 0; i < 4000; i++) print "  docker run --rm alpine true" }'
+    for level in 1 2 3 4 5 6; do
+        prev=$((level - 1))
+        printf 'x-a%s: &a%s [*a%s, *a%s, *a%s, *a%s, *a%s, *a%s, *a%s, *a%s, *a%s]\n' \
+            "$level" "$level" "$prev" "$prev" "$prev" "$prev" "$prev" "$prev" "$prev" "$prev" "$prev"
+    done
+    printf 't:\n  script: *a6\n'
+} > aliasbomb/.gitlab-ci.yml
+set +e
+timeout 60 "$SANDLINT" aliasbomb > "$out" 2> "$err"
+status=$?
+set -e
+[ "$status" -eq 1 ] && pass "an alias bomb of shell text ends" || fail "alias bomb: exit $status"
+contains "$out" "more than 16 MiB of shell text in CI steps" "the limit is said"
 printf 'docker run --privileged alpine\n' > hostile/ok.sh
 printf '\0docker run' > hostile/binary.sh
 expect_status 1 "a NUL byte" -- hostile

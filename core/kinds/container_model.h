@@ -199,6 +199,9 @@ struct model_file_state {
     bool objects_limit_reported; /* the Lists' limit error is out */
     size_t engine_commands;     /* engine run/create commands so far: the
                                    N of the run<N> services */
+    size_t shell_bytes;         /* shell text read from the file's scalars
+                                   (aliases can repeat one many times) */
+    bool shell_limit_reported;  /* the error that says the rest was not read */
     struct comment_list *step_comments; /* where the comments of shell text
                                    in a YAML file (CI steps) go, for
                                    suppression comments; NULL: dropped */

@@ -17,6 +17,10 @@
  * text is a limit of sandlint's own: not checked, an error. */
 #define SHELL_TEXT_DEPTH 8u
 
+/* Shell text read from one file's YAML scalars, aliases counted each time
+ * they are read. */
+#define SHELL_FRONT_MAX_TEXT ((size_t)16 << 20)
+
 struct shell_reading {
     struct model_reading *reading;
     const char *text;           /* the text being split */
@@ -218,6 +222,19 @@ void shell_front_read_scalar(struct model_reading *reading, const struct sl_node
 {
     if (value == NULL || value->kind != SL_NODE_SCALAR || value->u.scalar.length == 0)
         return;
+    /* YAML aliases can hand the same text over and over: a file's shell
+     * text is read up to a limit, and what is past it fails the file. */
+    struct model_file_state *file = reading->file;
+    if (file->shell_bytes + value->u.scalar.length > SHELL_FRONT_MAX_TEXT ||
+        file->shell_limit_reported) {
+        if (!file->shell_limit_reported)
+            model_emit_not_checked(reading, value, "more than 16 MiB of shell text in CI "
+                                   "steps (YAML aliases repeat it); the rest was not "
+                                   "checked");
+        file->shell_limit_reported = true;
+        return;
+    }
+    file->shell_bytes += value->u.scalar.length;
     struct shell_origin origin = { value->line, value->column, 0 };
     if (value->style == SL_STYLE_LITERAL || value->style == SL_STYLE_FOLDED) {
         /* The text starts on the line after the indicator, indented past
