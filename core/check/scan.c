@@ -5,6 +5,9 @@
 
 #include <stdlib.h>
 
+#include "comment_list.h"
+#include "file_kind.h"
+#include "jsonc.h"
 #include "references.h"
 #include "sandlint/plugin.h"
 #include "source.h"
@@ -28,7 +31,17 @@ static void scan_source(const struct scan_settings *settings,
     }
 
     struct yaml_model model;
-    int status = model_parse(&model, text->data, text->length, &settings->limits);
+    /* JSON with comments has a reader of its own, which also finds the
+     * comments that suppressions are written in. */
+    bool json = (check->candidates & CANDIDATE_JSON) != 0;
+    struct comment_list comments;
+    comment_list_init(&comments);
+    int status;
+    if (json)
+        status = (int)jsonc_parse(&model, text->data, text->length, &settings->limits,
+                                  &comments);
+    else
+        status = model_parse(&model, text->data, text->length, &settings->limits);
     if (status == MODEL_NO_MEMORY && settings->max_memory != 0) {
         char *message = xasprintf("ran out of memory reading the YAML (the "
                                   "--max-memory limit is %zu MiB); not checked",
@@ -49,13 +62,19 @@ static void scan_source(const struct scan_settings *settings,
         if (!check->result.skipped) {
             if (check->kind == SL_KIND_COMPOSE)
                 references_collect(&model, &check->result);
-            if (settings->untrusted)
+            if (check->kind == SL_KIND_DEVCONTAINER)
+                references_collect_devcontainer(&model, &check->result);
+            if (json)
+                suppress_apply_comments(text->data, text->length, &comments, check,
+                                        !settings->untrusted);
+            else if (settings->untrusted)
                 suppress_refuse(text->data, text->length, check);
             else
                 suppress_apply(text->data, text->length, check);
         }
     }
     model_release(&model);
+    comment_list_release(&comments);
     source_release(text);
 }
 

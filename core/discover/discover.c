@@ -727,6 +727,17 @@ static bool under_kubernetes(const struct discovery_walk *walk,
     return matched;
 }
 
+/* Whether a devcontainer.json found at path (in operand) lies where the
+ * devcontainer CLI looks for one (file_devcontainer_place): the
+ * directories above it may be above the operand too. */
+static bool devcontainer_in_place(const struct operand *operand, const char *path)
+{
+    char *absolute = path_join(operand->absolute, path);
+    bool in_place = file_devcontainer_place(absolute);
+    free(absolute);
+    return in_place;
+}
+
 /* The next entry of the top directory as an item, or NULL when the entry
  * leads to nothing to report. */
 static struct discovered_file *visit_entry(struct discovery_walk *walk,
@@ -744,6 +755,9 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
     if (!is_directory) {
         /* Under no kubernetes glob a YAML file is no candidate. */
         candidates = file_name_candidates(entry->name);
+        if ((candidates & CANDIDATE_DEVCONTAINER) != 0 &&
+            !devcontainer_in_place(operand, path))
+            candidates &= ~(unsigned)(CANDIDATE_DEVCONTAINER | CANDIDATE_JSON);
         if (file_name_is_yaml(entry->name) &&
             (frame->kubernetes || under_kubernetes(walk, operand, path, false)))
             candidates |= CANDIDATE_KUBERNETES;

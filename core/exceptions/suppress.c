@@ -434,3 +434,77 @@ static void read_directives(const char *text, size_t length, struct file_check *
     free(yaml_lines.items);
     free(spans.items);
 }
+
+/* The lines of text that hold anything but blanks and the comments. */
+static void content_lines(const char *text, size_t length,
+                          const struct comment_list *comments, struct line_list *lines)
+{
+    unsigned line = 1, column = 1;
+    size_t next = 0;            /* the next comment */
+    bool line_has_content = false;
+    size_t at = 0;
+    while (at < length) {
+        if (next < comments->count && at == comments->items[next].offset) {
+            size_t end = at + comments->items[next].length;
+            while (at < end && at < length) {
+                unsigned before_line = line;
+                at = source_step(text, length, at, &line, &column);
+                if (line != before_line)
+                    line_has_content = false;
+            }
+            next++;
+            continue;
+        }
+        char c = text[at];
+        bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        if (!blank && !line_has_content) {
+            line_has_content = true;
+            line_list_add(lines, line);
+        }
+        unsigned before_line = line;
+        at = source_step(text, length, at, &line, &column);
+        if (line != before_line)
+            line_has_content = false;
+    }
+}
+
+void suppress_apply_comments(const char *text, size_t length,
+                             const struct comment_list *comments,
+                             struct file_check *check, bool honour)
+{
+    if (comments == NULL || comments->count == 0 || !has_marker(text, length))
+        return;
+    size_t finding_count = check->result.findings.count;
+    struct directive_list directives = { NULL, 0, 0 };
+    for (size_t i = 0; i < comments->count; i++) {
+        const struct comment_span *span = &comments->items[i];
+        if (span->text_offset == 0 || span->text_offset + span->text_length > length)
+            continue;
+        /* parse_directive() reads a comment from the character before its
+         * text ('#' in YAML): here the last character of "//" or the
+         * opening delimiter. */
+        const char *start = text + span->text_offset - 1;
+        const char *end = text + span->text_offset + span->text_length;
+        struct comment_directive directive;
+        if (!honour) {
+            if (is_directive(start, end))
+                problem_text(check, span->line, span->column, "suppression comment not "
+                             "honoured: --untrusted");
+        } else if (parse_directive(start, end, span->line, span->column, check,
+                                   &directive)) {
+            directive.own_line = span->own_line;
+            if (directives.count == directives.capacity) {
+                directives.capacity = directives.capacity ? directives.capacity * 2 : 8;
+                directives.items = xrealloc(directives.items, directives.capacity,
+                                            sizeof(*directives.items));
+            }
+            directives.items[directives.count++] = directive;
+        }
+    }
+    struct line_list lines = { NULL, 0, 0 };
+    if (directives.count > 0)
+        content_lines(text, length, comments, &lines);
+    apply_all(&directives, &lines, check, finding_count);
+    directive_list_release(&directives);
+    free(lines.items);
+}

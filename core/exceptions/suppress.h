@@ -12,9 +12,11 @@
 #ifndef SANDLINT_SUPPRESS_H
 #define SANDLINT_SUPPRESS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "check.h"
+#include "comment_list.h"
 
 /* The last line on which ignore-file[...] is honoured. */
 #define SUPPRESS_FILE_LINES 10
@@ -34,5 +36,16 @@ void suppress_apply(const char *text, size_t length, struct file_check *check);
  * findings it would have covered keep failing.
  */
 void suppress_refuse(const char *text, size_t length, struct file_check *check);
+
+/*
+ * The same for a file whose reader found its comments (JSON with
+ * comments: "// sandlint: ignore[SBX001] -- reason" and block comments):
+ * comments are its comments in text order, with offsets into text.  An
+ * own-line comment covers the next line that holds anything but blanks
+ * and comments.  honour false is suppress_refuse()'s --untrusted.
+ */
+void suppress_apply_comments(const char *text, size_t length,
+                             const struct comment_list *comments,
+                             struct file_check *check, bool honour);
 
 #endif

@@ -24,14 +24,30 @@ enum file_candidate {
     CANDIDATE_VALUES = 0x2,      /* named values.y{a,}ml, helm-values*.y{a,}ml
                                     or *-values.y{a,}ml */
     CANDIDATE_KUBERNETES = 0x4,  /* a YAML file under a kubernetes glob */
-    CANDIDATE_NAMED = 0x8        /* named on the command line (or standard
+    CANDIDATE_NAMED = 0x8,       /* named on the command line (or standard
                                     input): every kind is tried, and one
                                     that is none is checked as Compose */
+    CANDIDATE_DEVCONTAINER = 0x100, /* .devcontainer.json, or devcontainer.json
+                                    in .devcontainer/ or .devcontainer/NAME/
+                                    (file_devcontainer_place) */
+    CANDIDATE_RCDS = 0x200,      /* challenge.y{a,}ml or challenge.json: an
+                                    rCDS challenge, or a kCTF Challenge
+                                    object when it has apiVersion */
+    CANDIDATE_JSON = 0x400       /* JSON (with comments): read by the JSONC
+                                    reader, not libyaml */
 };
 
-/* The candidates a file name (a basename) gives: CANDIDATE_COMPOSE and
- * CANDIDATE_VALUES, or 0. */
+/* The candidates a file name (a basename) gives: CANDIDATE_COMPOSE,
+ * CANDIDATE_VALUES, CANDIDATE_DEVCONTAINER, CANDIDATE_RCDS (with
+ * CANDIDATE_JSON for a .json name), or 0.  A devcontainer.json is a dev
+ * container only in its place: see file_devcontainer_place(). */
 unsigned file_name_candidates(const char *name);
+
+/* Whether path ('/'-separated, ending in the file's name) names a dev
+ * container file by its place as the devcontainer CLI looks for them:
+ * .devcontainer.json anywhere, devcontainer.json directly in a
+ * .devcontainer directory or in a directory directly below one. */
+bool file_devcontainer_place(const char *path);
 
 /* Whether name ends in .yaml or .yml (a kubernetes glob picks those). */
 bool file_name_is_yaml(const char *name);
@@ -73,7 +89,7 @@ bool file_kind_is_object(const struct sl_node *root);
 int file_kind_decide(const struct yaml_model *model, unsigned candidates);
 
 /* The kind's name for messages and --list-rules: "compose", "agent-env",
- * "kubernetes". */
+ * "kubernetes", "devcontainer", "rcds". */
 const char *file_kind_name(int kind);
 
 #endif

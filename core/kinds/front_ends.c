@@ -5,7 +5,9 @@
 
 #include "agent_env_front.h"
 #include "compose_front.h"
+#include "devcontainer_front.h"
 #include "kubernetes_front.h"
+#include "rcds_front.h"
 
 void front_ends_read(struct model_reading *reading, int kind, const struct sl_node *root)
 {
@@ -18,6 +20,12 @@ void front_ends_read(struct model_reading *reading, int kind, const struct sl_no
         break;
     case SL_KIND_KUBERNETES:
         kubernetes_front_read(reading, root);
+        break;
+    case SL_KIND_DEVCONTAINER:
+        devcontainer_front_read(reading, root);
+        break;
+    case SL_KIND_RCDS:
+        rcds_front_read(reading, root);
         break;
     default:
         break;
