@@ -638,6 +638,41 @@ static void read_build_options(struct collect *collect, const struct sl_node *ro
     }
 }
 
+/* A published port [[IP:]HOST:]CONTAINER: every interface unless an
+ * address is written. */
+static void port_value(struct sl_value *value)
+{
+    struct compose_port port;
+    compose_port_split(value->text, value->text_length, &port);
+    value->meaning = port.ip != NULL && !compose_every_interface(port.ip, port.ip_length)
+                         ? SL_PORT_ONE_ADDRESS : SL_PORT_EVERY_INTERFACE;
+    if (port.host != NULL)
+        value->number = (double)compose_port_number(port.host, port.host_length);
+}
+
+/* appPort: a number is published on 127.0.0.1 by the devcontainer CLI
+ * ("127.0.0.1:N:N"); a string is handed to the engine as a -p value. */
+static void app_port_item(struct collect *collect, const char *field,
+                          const struct sl_node *key, const struct sl_node *item)
+{
+    struct sl_value *value = add_value(collect, SL_SETTING_PORTS, SL_FORM_ENTRY, field, key,
+                                       item, NULL, 0);
+    if (item->kind != SL_NODE_SCALAR) {
+        uncheckable(value, item);
+        return;
+    }
+    value->text = value->parsed = item->u.scalar.text;
+    value->text_length = value->parsed_length = item->u.scalar.length;
+    if (has_variable(value->text, value->text_length)) {
+        templated(value);
+    } else if (item->style == SL_STYLE_PLAIN) {
+        value->meaning = SL_PORT_ONE_ADDRESS;
+        value->number = (double)compose_port_number(value->text, value->text_length);
+    } else {
+        port_value(value);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* runArgs                                                             */
 /* ------------------------------------------------------------------ */
@@ -682,18 +717,6 @@ static const struct {
     { ENGINE_FLAG_USE_API_SOCKET, SL_SETTING_API_SOCKET, SL_FORM_FLAG, "--use-api-socket",
       0 },
 };
-
-/* A published port [[IP:]HOST:]CONTAINER: every interface unless an
- * address is written. */
-static void port_value(struct sl_value *value)
-{
-    struct compose_port port;
-    compose_port_split(value->text, value->text_length, &port);
-    value->meaning = port.ip != NULL && !compose_every_interface(port.ip, port.ip_length)
-                         ? SL_PORT_ONE_ADDRESS : SL_PORT_EVERY_INTERFACE;
-    if (port.host != NULL)
-        value->number = (double)compose_port_number(port.host, port.host_length);
-}
 
 static void run_setting(struct collect *collect, const struct sl_node *key,
                         const struct sl_node *const *items, const struct engine_setting *set)
@@ -945,8 +968,9 @@ static const struct setting_words words[MODEL_SETTING_LAST + 1] = {
     [SL_SETTING_DEVICES] = { "--device", NULL },
     [SL_SETTING_DEVICE_CGROUP_RULES] = { "--device-cgroup-rule", NULL },
     [SL_SETTING_PORTS] = { "--publish",
-                           "publish on the loopback interface only "
-                           "('\"-p\", \"127.0.0.1:8080:80\"'), or remove the flag" },
+                           "publish on the loopback interface only (an appPort number, "
+                           "or '\"-p\", \"127.0.0.1:8080:80\"' in runArgs), or remove "
+                           "it" },
     [SL_SETTING_RUNTIME] = { "--runtime", NULL },
     [SL_SETTING_API_SOCKET] = { "--use-api-socket", NULL },
     [SL_SETTING_GPUS] = { "hostRequirements.gpu", NULL },
@@ -1057,6 +1081,8 @@ void devcontainer_front_read(struct model_reading *reading, const struct sl_node
     if (list != NULL && list->kind == SL_NODE_SCALAR && !model_is_null(list))
         mount_string(&collect, "workspaceMount", list, list->u.scalar.text,
                      list->u.scalar.length);
+    list = lookup(root, "appPort", &key);
+    each_item(&collect, "appPort", key, list, app_port_item);
     read_user(&collect, root);
     read_gpu(&collect, root);
     read_build_options(&collect, root);

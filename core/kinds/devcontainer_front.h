@@ -12,7 +12,8 @@
  *
  * What is read, each with its own field in keys:
  *  - privileged, capAdd, securityOpt, containerUser (the user the
- *    container runs as), mounts (objects, and strings in --mount syntax),
+ *    container runs as), appPort (a number is published on 127.0.0.1, a
+ *    string as -p reads it), mounts (objects, and strings in --mount syntax),
  *    workspaceMount (--mount syntax), hostRequirements.gpu (the CLI then
  *    passes --gpus all), build.options (--allow ENTITLEMENT of the
  *    engine's build);
