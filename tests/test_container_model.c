@@ -358,7 +358,8 @@ static void test_devcontainer(void **state)
                  "                          \"--allow=${localEnv:E}\", \"--pull\"] },\n" /* 5 */
                  "  \"runArgs\": [\"--pids-limit\", \"512\", \"--memory=2g\",\n"
                  "              \"--cpu-quota\", \"50000\", \"-p\", \"127.0.0.1:80:80\",\n"
-                 "              \"--cap-drop\", \"ALL\", \"--read-only\", \"--network\", \"host\",\n"
+                 "              \"--cap-drop\", \"ALL\", \"--read-only\", \"--network\","
+                 " \"host\",\n"
                  "              \"--security-opt=no-new-privileges\"],\n"
                  "  \"features\": { \"docker-from-docker\": {} },\n"       /* 10 */
                  "  // comments and trailing commas\n"
