@@ -69,6 +69,20 @@ cd "$scratch"
 expect_status 1 "a named devcontainer.json anywhere" -- --root places --format json places/src/devcontainer.json
 contains "$out" '"key": "devcontainer:privileged"' "is a dev container"
 
+expect_status 0 "--allow-no-files: a devcontainer.json out of place" -- --root places --allow-no-files \
+    places/src/devcontainer.json
+lacks "$out" "devcontainer:privileged" "is skipped, as a search skips it"
+expect_status 1 "--allow-no-files: one in its place" -- --root places --allow-no-files --format json \
+    places/.devcontainer/py/devcontainer.json
+contains "$out" '"key": "devcontainer:privileged"' "is checked"
+
+# --- ignore-file in a JSON comment -------------------------------------------
+mkdir -p whole/.devcontainer
+printf '// sandlint: ignore-file[SBX001] -- a debugging container\n{ "privileged": true,\n  "capAdd": ["SYS_ADMIN"] }\n' \
+    > whole/.devcontainer/devcontainer.json
+expect_status 0 "ignore-file in a // comment" -- --root whole --format json whole
+contains "$out" '"suppressed": 2' "covers the whole file"
+
 # --- 76 rCDS challenges with privileged containers ---------------------------
 mkdir -p rcds
 i=1

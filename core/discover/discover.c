@@ -847,6 +847,9 @@ static struct discovered_file *operand_next(struct discovery_walk *walk,
             char *name = path_basename(operand->absolute);
             as_found = file_name_candidates(name) |
                        (file_name_is_yaml(name) ? CANDIDATE_KUBERNETES : 0);
+            if ((as_found & CANDIDATE_DEVCONTAINER) != 0 &&
+                !file_devcontainer_place(operand->absolute))
+                as_found &= ~(unsigned)(CANDIDATE_DEVCONTAINER | CANDIDATE_JSON);
             free(name);
             if (as_found == 0) {
                 /* No kind a search knows: skipped silently, not counted. */
