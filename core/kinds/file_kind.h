@@ -27,13 +27,13 @@ enum file_candidate {
     CANDIDATE_NAMED = 0x8,       /* named on the command line (or standard
                                     input): every kind is tried, and one
                                     that is none is checked as Compose */
-    CANDIDATE_DEVCONTAINER = 0x100, /* .devcontainer.json, or devcontainer.json
+    CANDIDATE_DEVCONTAINER = 0x2000, /* .devcontainer.json, or devcontainer.json
                                     in .devcontainer/ or .devcontainer/NAME/
                                     (file_devcontainer_place) */
-    CANDIDATE_RCDS = 0x200,      /* challenge.y{a,}ml or challenge.json: an
+    CANDIDATE_RCDS = 0x4000,     /* challenge.y{a,}ml or challenge.json: an
                                     rCDS challenge, or a kCTF Challenge
                                     object when it has apiVersion */
-    CANDIDATE_JSON = 0x400       /* JSON (with comments): read by the JSONC
+    CANDIDATE_JSON = 0x8000      /* JSON (with comments): read by the JSONC
                                     reader, not libyaml */
 };
 
