@@ -64,9 +64,10 @@ static void scan_source(const struct scan_settings *settings,
                 references_collect(&model, &check->result);
             if (check->kind == SL_KIND_DEVCONTAINER)
                 references_collect_devcontainer(&model, &check->result);
-            if (json)
-                suppress_apply_comments(text->data, text->length, &comments, check,
-                                        !settings->untrusted);
+            if (json && settings->untrusted)
+                suppress_refuse_comments(text->data, text->length, &comments, check);
+            else if (json)
+                suppress_apply_comments(text->data, text->length, &comments, check);
             else if (settings->untrusted)
                 suppress_refuse(text->data, text->length, check);
             else

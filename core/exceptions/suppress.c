@@ -70,7 +70,9 @@ static bool scan_tokens(const char *text, size_t length, struct span_list *spans
 
 struct comment_directive {
     unsigned line, column;          /* where the comment is */
-    unsigned target;                /* the line it covers */
+    unsigned target;                /* the line it covers, */
+    unsigned target_end;            /* through this one (a shell command
+                                       continued with '\\' is one line) */
     bool own_line;                  /* nothing but blanks before it */
     bool file_wide;
     struct string_list selectors;   /* known selectors only */
@@ -245,7 +247,8 @@ static bool covers(const struct comment_directive *directive,
 {
     if (finding->rule == CORE_RULE_SUPPRESSION)
         return false;   /* a problem with a comment is never hidden by one */
-    if (!directive->file_wide && finding->line != directive->target)
+    if (!directive->file_wide &&
+        (finding->line < directive->target || finding->line > directive->target_end))
         return false;
     for (size_t i = 0; i < directive->selectors.count; i++)
         if (registry_selector_matches(&registry->rules[finding->rule],
@@ -289,16 +292,28 @@ static bool names_enabled_rule(const struct comment_directive *directive,
     return false;
 }
 
+/* The last line of the logical line that starts at line: lines[i] is
+ * continued_to[i] when given (shell text, where a line ending in '\\'
+ * goes on), else the line itself. */
+static unsigned logical_end(const struct line_list *continued_to, unsigned line)
+{
+    if (continued_to == NULL || line == 0 || line > continued_to->count)
+        return line;
+    return continued_to->items[line - 1];
+}
+
 /* Applies every directive (an own-line comment covers the next line that
  * holds YAML) and reports the ones that suppressed nothing. */
 static void apply_all(struct directive_list *directives, const struct line_list *lines,
-                      struct file_check *check, size_t finding_count)
+                      const struct line_list *continued_to, struct file_check *check,
+                      size_t finding_count)
 {
     for (size_t i = 0; i < directives->count; i++) {
         struct comment_directive *directive = &directives->items[i];
         directive->target = directive->own_line
                                 ? next_yaml_line(lines, directive->line)
                                 : directive->line;
+        directive->target_end = logical_end(continued_to, directive->target);
         if (directive->selectors.count == 0)
             continue;   /* its problem was reported when it was read */
         if (apply(directive, check, finding_count) == 0 &&
@@ -429,69 +444,98 @@ static void read_directives(const char *text, size_t length, struct file_check *
             line_has_yaml = false;
         }
     }
-    apply_all(&directives, &yaml_lines, check, finding_count);
+    apply_all(&directives, &yaml_lines, NULL, check, finding_count);
     directive_list_release(&directives);
     free(yaml_lines.items);
     free(spans.items);
 }
 
-/* The lines of text that hold anything but blanks and the comments. */
-static void content_lines(const char *text, size_t length,
-                          const struct comment_list *comments, struct line_list *lines)
+/* ------------------------------------------------------------------ */
+/* comments a reader found (shell text, Makefiles)                     */
+/* ------------------------------------------------------------------ */
+
+/* The lines that hold something besides blanks and comments, and one
+ * entry per line in continued_to (continuation_ends fills them). */
+static void content_lines(const char *text, size_t length, const struct comment_list *comments,
+                          struct line_list *lines, struct line_list *continued_to)
 {
-    unsigned line = 1, column = 1;
-    size_t next = 0;            /* the next comment */
-    bool line_has_content = false;
+    size_t comment = 0;
+    unsigned line = 1;
     size_t at = 0;
-    while (at < length) {
-        if (next < comments->count && at == comments->items[next].offset) {
-            size_t end = at + comments->items[next].length;
-            while (at < end && at < length) {
-                unsigned before_line = line;
-                at = source_step(text, length, at, &line, &column);
-                if (line != before_line)
-                    line_has_content = false;
-            }
-            next++;
-            continue;
-        }
-        char c = text[at];
-        bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
-        if (!blank && !line_has_content) {
-            line_has_content = true;
+    while (at <= length) {
+        size_t start = at;
+        while (at < length && text[at] != '\n')
+            at++;
+        size_t end = at;
+        if (end > start && text[end - 1] == '\r')
+            end--;
+        size_t first = start;
+        while (first < end && (text[first] == ' ' || text[first] == '\t'))
+            first++;
+        while (comment < comments->count && comments->items[comment].offset < first)
+            comment++;
+        bool starts_comment = comment < comments->count && comments->items[comment].offset == first;
+        if (first < end && !starts_comment)
             line_list_add(lines, line);
-        }
-        unsigned before_line = line;
-        at = source_step(text, length, at, &line, &column);
-        if (line != before_line)
-            line_has_content = false;
+        line_list_add(continued_to, line);     /* filled by continuation_ends */
+        if (at >= length)
+            break;
+        at++;
+        line++;
     }
 }
 
-void suppress_apply_comments(const char *text, size_t length,
-                             const struct comment_list *comments,
-                             struct file_check *check, bool honour)
+/* Whether the line starting at byte start (to end) ends with '\\'. */
+static bool line_continues(const char *text, size_t start, size_t end)
 {
-    if (comments == NULL || comments->count == 0 || !has_marker(text, length))
+    if (end > start && text[end - 1] == '\r')
+        end--;
+    return end > start && text[end - 1] == '\\';
+}
+
+/* continued_to[i]: the last line of the run of continued lines that line
+ * i + 1 is in. */
+static void continuation_ends(const char *text, size_t length, struct line_list *continued_to)
+{
+    size_t count = continued_to->count;
+    bool *continues = xcalloc(count ? count : 1, sizeof(*continues));
+    size_t line = 0, start = 0;
+    for (size_t at = 0; at <= length && line < count; at++) {
+        if (at == length || text[at] == '\n') {
+            continues[line++] = line_continues(text, start, at);
+            start = at + 1;
+        }
+    }
+    unsigned end = (unsigned)count;
+    for (size_t i = count; i-- > 0;) {
+        if (!continues[i])
+            end = (unsigned)i + 1;
+        continued_to->items[i] = end;
+    }
+    free(continues);
+}
+
+static void read_comment_directives(const char *text, size_t length,
+                                    const struct comment_list *comments,
+                                    struct file_check *check, bool honour)
+{
+    if (comments->count == 0 || !has_marker(text, length))
         return;
     size_t finding_count = check->result.findings.count;
     struct directive_list directives = { NULL, 0, 0 };
     for (size_t i = 0; i < comments->count; i++) {
         const struct comment_span *span = &comments->items[i];
-        if (span->text_offset == 0 || span->text_offset + span->text_length > length)
+        if (span->text_offset == 0 || span->text_offset > length)
             continue;
-        /* parse_directive() reads a comment from the character before its
-         * text ('#' in YAML): here the last character of "//" or the
-         * opening delimiter. */
+        /* parse_directive reads from the delimiter's last character. */
         const char *start = text + span->text_offset - 1;
         const char *end = text + span->text_offset + span->text_length;
         struct comment_directive directive;
         if (!honour) {
             if (is_directive(start, end))
-                problem_text(check, span->line, span->column, "suppression comment not "
-                             "honoured: --untrusted");
-        } else if (parse_directive(start, end, span->line, span->column, check,
-                                   &directive)) {
+                problem_text(check, span->line, span->column,
+                             "suppression comment not honoured: --untrusted");
+        } else if (parse_directive(start, end, span->line, span->column, check, &directive)) {
             directive.own_line = span->own_line;
             if (directives.count == directives.capacity) {
                 directives.capacity = directives.capacity ? directives.capacity * 2 : 8;
@@ -501,10 +545,25 @@ void suppress_apply_comments(const char *text, size_t length,
             directives.items[directives.count++] = directive;
         }
     }
-    struct line_list lines = { NULL, 0, 0 };
-    if (directives.count > 0)
-        content_lines(text, length, comments, &lines);
-    apply_all(&directives, &lines, check, finding_count);
+    if (directives.count != 0) {
+        struct line_list lines = { NULL, 0, 0 }, continued_to = { NULL, 0, 0 };
+        content_lines(text, length, comments, &lines, &continued_to);
+        continuation_ends(text, length, &continued_to);
+        apply_all(&directives, &lines, &continued_to, check, finding_count);
+        free(lines.items);
+        free(continued_to.items);
+    }
     directive_list_release(&directives);
-    free(lines.items);
+}
+
+void suppress_apply_comments(const char *text, size_t length,
+                             const struct comment_list *comments, struct file_check *check)
+{
+    read_comment_directives(text, length, comments, check, true);
+}
+
+void suppress_refuse_comments(const char *text, size_t length,
+                              const struct comment_list *comments, struct file_check *check)
+{
+    read_comment_directives(text, length, comments, check, false);
 }

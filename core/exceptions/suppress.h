@@ -12,7 +12,6 @@
 #ifndef SANDLINT_SUPPRESS_H
 #define SANDLINT_SUPPRESS_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 #include "check.h"
@@ -38,14 +37,16 @@ void suppress_apply(const char *text, size_t length, struct file_check *check);
 void suppress_refuse(const char *text, size_t length, struct file_check *check);
 
 /*
- * The same for a file whose reader found its comments (JSON with
- * comments: "// sandlint: ignore[SBX001] -- reason" and block comments):
- * comments are its comments in text order, with offsets into text.  An
- * own-line comment covers the next line that holds anything but blanks
- * and comments.  honour false is suppress_refuse()'s --untrusted.
+ * The same for a file whose reader found its comments (a shell script, a
+ * Makefile: comment_list.h), "# sandlint: ignore[...]" in the format's
+ * own comment syntax.  An own-line comment covers the next line with
+ * something besides comments; a shell line continued with '\\' counts as
+ * one line with those it continues to, so a comment above a multi-line
+ * docker run covers every flag of it.
  */
 void suppress_apply_comments(const char *text, size_t length,
-                             const struct comment_list *comments,
-                             struct file_check *check, bool honour);
+                             const struct comment_list *comments, struct file_check *check);
+void suppress_refuse_comments(const char *text, size_t length,
+                              const struct comment_list *comments, struct file_check *check);
 
 #endif
