@@ -17,7 +17,8 @@
     {                                                                         \
         SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
         NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0,      \
-        score_, SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,       \
+        score_, SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES |     \
+        SL_KIND_DEVCONTAINER | SL_KIND_RCDS,                                   \
         RULE_DOCS_URL code_ ".md", NULL, NULL                                 \
     }
 

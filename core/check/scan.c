@@ -5,6 +5,9 @@
 
 #include <stdlib.h>
 
+#include "comment_list.h"
+#include "file_kind.h"
+#include "jsonc.h"
 #include "references.h"
 #include "sandlint/plugin.h"
 #include "source.h"
@@ -44,7 +47,16 @@ static void scan_source(const struct scan_settings *settings,
     comment_list_release(&comments);
 
     struct yaml_model model;
-    int status = model_parse(&model, text->data, text->length, &settings->limits);
+    /* JSON with comments has a reader of its own, which also finds the
+     * comments that suppressions are written in. */
+    bool json = (check->candidates & CANDIDATE_JSON) != 0;
+    comment_list_init(&comments);
+    int status;
+    if (json)
+        status = (int)jsonc_parse(&model, text->data, text->length, &settings->limits,
+                                  &comments);
+    else
+        status = model_parse(&model, text->data, text->length, &settings->limits);
     if (status == MODEL_NO_MEMORY && settings->max_memory != 0) {
         char *message = xasprintf("ran out of memory reading the YAML (the "
                                   "--max-memory limit is %zu MiB); not checked",
@@ -67,7 +79,13 @@ static void scan_source(const struct scan_settings *settings,
         if (!check->result.skipped) {
             if (check->kind == SL_KIND_COMPOSE)
                 references_collect(&model, &check->result);
-            if (settings->untrusted) {
+            if (check->kind == SL_KIND_DEVCONTAINER)
+                references_collect_devcontainer(&model, &check->result);
+            if (json && settings->untrusted) {
+                suppress_refuse_comments(text->data, text->length, &comments, check);
+            } else if (json) {
+                suppress_apply_comments(text->data, text->length, &comments, check);
+            } else if (settings->untrusted) {
                 suppress_refuse(text->data, text->length, check);
                 suppress_refuse_step_comments(text->data, text->length, &step_comments, check);
             } else {
@@ -78,6 +96,7 @@ static void scan_source(const struct scan_settings *settings,
         comment_list_release(&step_comments);
     }
     model_release(&model);
+    comment_list_release(&comments);
     source_release(text);
 }
 

@@ -740,6 +740,17 @@ static bool named_in_workflows(const char *absolute)
     return slash != NULL && file_dir_is_workflows(absolute, (size_t)(slash - absolute));
 }
 
+/* Whether a devcontainer.json found at path (in operand) lies where the
+ * devcontainer CLI looks for one (file_devcontainer_place): the
+ * directories above it may be above the operand too. */
+static bool devcontainer_in_place(const struct operand *operand, const char *path)
+{
+    char *absolute = path_join(operand->absolute, path);
+    bool in_place = file_devcontainer_place(absolute);
+    free(absolute);
+    return in_place;
+}
+
 /* The next entry of the top directory as an item, or NULL when the entry
  * leads to nothing to report. */
 static struct discovered_file *visit_entry(struct discovery_walk *walk,
@@ -759,6 +770,9 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
         candidates = file_name_candidates(entry->name);
         if (frame->workflows && file_name_is_yaml(entry->name))
             candidates |= CANDIDATE_GITHUB_ACTIONS;
+        if ((candidates & CANDIDATE_DEVCONTAINER) != 0 &&
+            !devcontainer_in_place(operand, path))
+            candidates &= ~(unsigned)(CANDIDATE_DEVCONTAINER | CANDIDATE_JSON);
         if (file_name_is_yaml(entry->name) &&
             (frame->kubernetes || under_kubernetes(walk, operand, path, false)))
             candidates |= CANDIDATE_KUBERNETES;
@@ -848,6 +862,9 @@ static struct discovered_file *operand_next(struct discovery_walk *walk,
             char *name = path_basename(operand->absolute);
             as_found = file_name_candidates(name) |
                        (file_name_is_yaml(name) ? CANDIDATE_KUBERNETES : 0);
+            if ((as_found & CANDIDATE_DEVCONTAINER) != 0 &&
+                !file_devcontainer_place(operand->absolute))
+                as_found &= ~(unsigned)(CANDIDATE_DEVCONTAINER | CANDIDATE_JSON);
             free(name);
             if (as_found == 0) {
                 /* No kind a search knows: skipped silently, not counted. */

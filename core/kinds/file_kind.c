@@ -129,7 +129,43 @@ unsigned file_name_candidates(const char *name)
         candidates |= CANDIDATE_COMPOSE;
     if (is_values_name(name))
         candidates |= CANDIDATE_VALUES;
+    if (strcmp(name, ".devcontainer.json") == 0 || strcmp(name, "devcontainer.json") == 0)
+        candidates |= CANDIDATE_DEVCONTAINER | CANDIDATE_JSON;
+    if (strcmp(name, "challenge.yaml") == 0 || strcmp(name, "challenge.yml") == 0)
+        candidates |= CANDIDATE_RCDS;
+    if (strcmp(name, "challenge.json") == 0)
+        candidates |= CANDIDATE_RCDS | CANDIDATE_JSON;
     return candidates;
+}
+
+/* Whether the length bytes before end in path are the directory name
+ * .devcontainer, a whole path component. */
+static bool component_is_devcontainer(const char *path, size_t end)
+{
+    static const char directory[] = ".devcontainer";
+    size_t length = sizeof(directory) - 1;
+    return end >= length && memcmp(path + end - length, directory, length) == 0 &&
+           (end == length || path[end - length - 1] == '/');
+}
+
+bool file_devcontainer_place(const char *path)
+{
+    size_t length = strlen(path);
+    size_t name = length;
+    while (name > 0 && path[name - 1] != '/')
+        name--;
+    if (strcmp(path + name, ".devcontainer.json") == 0)
+        return true;
+    if (strcmp(path + name, "devcontainer.json") != 0 || name == 0)
+        return false;
+    /* path[name - 1] is the '/' after the parent directory. */
+    size_t parent_end = name - 1;
+    if (component_is_devcontainer(path, parent_end))
+        return true;
+    size_t parent = parent_end;
+    while (parent > 0 && path[parent - 1] != '/')
+        parent--;
+    return parent > 0 && parent < parent_end && component_is_devcontainer(path, parent - 1);
 }
 
 static const struct sl_node *value_of(const struct sl_node *mapping, const char *key)
@@ -254,12 +290,34 @@ bool file_kind_is_object(const struct sl_node *root)
            is_text(value_of(root, "apiVersion")) && is_text(value_of(root, "kind"));
 }
 
+/* Whether a document is an rCDS challenge: a mapping with a containers
+ * key and no apiVersion (a kCTF Challenge object has one). */
+static bool is_rcds_challenge(const struct sl_node *root)
+{
+    return root != NULL && root->kind == SL_NODE_MAPPING &&
+           value_of(root, "apiVersion") == NULL && value_of(root, "containers") != NULL;
+}
+
 int file_kind_decide(const struct yaml_model *model, unsigned candidates)
 {
     if ((candidates & CANDIDATE_GITHUB_ACTIONS) != 0)
         return SL_KIND_GITHUB_ACTIONS;
     if ((candidates & CANDIDATE_GITLAB_CI) != 0)
         return SL_KIND_GITLAB_CI;
+    if ((candidates & CANDIDATE_DEVCONTAINER) != 0)
+        return SL_KIND_DEVCONTAINER;
+    if ((candidates & CANDIDATE_RCDS) != 0 && (candidates & CANDIDATE_NAMED) == 0) {
+        /* A challenge file: a kCTF Challenge object is Kubernetes; one of
+         * another framework (CTFd's challenge.yml) is skipped. */
+        for (size_t i = 0; i < model->document_count; i++)
+            if (file_kind_is_object(model->documents[i]))
+                return SL_KIND_KUBERNETES;
+        return model->document_count > 0 && is_rcds_challenge(model->documents[0])
+                   ? SL_KIND_RCDS : 0;
+    }
+    if ((candidates & CANDIDATE_RCDS) != 0 && model->document_count > 0 &&
+        is_rcds_challenge(model->documents[0]))
+        return SL_KIND_RCDS;
     if (candidates == 0 || (candidates & CANDIDATE_COMPOSE) != 0)
         return SL_KIND_COMPOSE;
     const struct sl_node *first = NULL;
@@ -299,6 +357,10 @@ const char *file_kind_name(int kind)
         return "gitlab-ci";
     case SL_KIND_GITLAB_RUNNER:
         return "gitlab-runner";
+    case SL_KIND_DEVCONTAINER:
+        return "devcontainer";
+    case SL_KIND_RCDS:
+        return "rcds";
     default:
         return "unknown";
     }

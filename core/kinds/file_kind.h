@@ -33,8 +33,16 @@ enum file_candidate {
     CANDIDATE_MAKEFILE = 0x200,  /* Makefile, makefile, GNUmakefile, *.mk */
     CANDIDATE_GITHUB_ACTIONS = 0x400, /* *.y{a,}ml in .github/workflows */
     CANDIDATE_GITLAB_CI = 0x800, /* .gitlab-ci.y{a,}ml */
-    CANDIDATE_GITLAB_RUNNER = 0x1000 /* config.toml (a GitLab Runner's when it
+    CANDIDATE_GITLAB_RUNNER = 0x1000, /* config.toml (a GitLab Runner's when it
                                     has [[runners]]; any other is skipped) */
+    CANDIDATE_DEVCONTAINER = 0x2000, /* .devcontainer.json, or devcontainer.json
+                                    in .devcontainer/ or .devcontainer/NAME/
+                                    (file_devcontainer_place) */
+    CANDIDATE_RCDS = 0x4000,     /* challenge.y{a,}ml or challenge.json: an
+                                    rCDS challenge, or a kCTF Challenge
+                                    object when it has apiVersion */
+    CANDIDATE_JSON = 0x8000      /* JSON (with comments): read by the JSONC
+                                    reader, not libyaml */
 };
 
 /* Whether a directory (its path, length bytes) is .github/workflows:
@@ -47,9 +55,18 @@ bool file_dir_is_workflows(const char *path, size_t length);
  * shell's #! line is a shell script. */
 int file_kind_of_text(unsigned candidates, const char *text, size_t length);
 
-/* The candidates a file name (a basename) gives: CANDIDATE_COMPOSE and
- * CANDIDATE_VALUES, or 0. */
+/* The candidates a file name (a basename) gives: CANDIDATE_COMPOSE,
+ * CANDIDATE_VALUES, the engine command lines' and CI files' candidates,
+ * CANDIDATE_DEVCONTAINER, CANDIDATE_RCDS (with CANDIDATE_JSON for a .json
+ * name), or 0.  A devcontainer.json is a dev
+ * container only in its place: see file_devcontainer_place(). */
 unsigned file_name_candidates(const char *name);
+
+/* Whether path ('/'-separated, ending in the file's name) names a dev
+ * container file by its place as the devcontainer CLI looks for them:
+ * .devcontainer.json anywhere, devcontainer.json directly in a
+ * .devcontainer directory or in a directory directly below one. */
+bool file_devcontainer_place(const char *path);
 
 /* Whether name ends in .yaml or .yml (a kubernetes glob picks those). */
 bool file_name_is_yaml(const char *name);
@@ -91,7 +108,7 @@ bool file_kind_is_object(const struct sl_node *root);
 int file_kind_decide(const struct yaml_model *model, unsigned candidates);
 
 /* The kind's name for messages and --list-rules: "compose", "agent-env",
- * "kubernetes". */
+ * "kubernetes", "devcontainer", "rcds". */
 const char *file_kind_name(int kind);
 
 #endif

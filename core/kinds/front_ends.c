@@ -5,10 +5,12 @@
 
 #include "agent_env_front.h"
 #include "compose_front.h"
+#include "devcontainer_front.h"
 #include "github_actions_front.h"
 #include "gitlab_ci_front.h"
 #include "gitlab_runner_front.h"
 #include "kubernetes_front.h"
+#include "rcds_front.h"
 #include "shell_front.h"
 #include "toml/toml.h"
 
@@ -29,6 +31,12 @@ void front_ends_read(struct model_reading *reading, int kind, const struct sl_no
         break;
     case SL_KIND_GITLAB_CI:
         gitlab_ci_front_read(reading, root);
+        break;
+    case SL_KIND_DEVCONTAINER:
+        devcontainer_front_read(reading, root);
+        break;
+    case SL_KIND_RCDS:
+        rcds_front_read(reading, root);
         break;
     default:
         break;

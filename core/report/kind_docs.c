@@ -27,6 +27,14 @@ static const struct {
     { SL_KIND_KUBERNETES,
       "*.yaml and *.yml with top-level apiVersion and kind, under the "
       "kubernetes globs of the configuration" },
+    { SL_KIND_DEVCONTAINER,
+      ".devcontainer.json, and devcontainer.json in a .devcontainer directory "
+      "or a directory directly below one (JSON with comments); the Compose "
+      "files its dockerComposeFile names are checked as compose" },
+    { SL_KIND_RCDS,
+      "challenge.yaml, challenge.yml and challenge.json of rCDS (containers, "
+      "no apiVersion); one with apiVersion and kind (a kCTF Challenge) is "
+      "kubernetes, other frameworks' challenge files are skipped" },
     { SL_KIND_SHELL,
       "*.sh and *.bash (and a named file with a shell's #! line): each "
       "docker, podman or nerdctl run or create" },
