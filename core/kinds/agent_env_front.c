@@ -311,6 +311,129 @@ static void read_coredns(struct model_reading *reading, struct model_scope *proj
                                                          "coredns", where, &container));
 }
 
+/* ------------------------------------------------------------------ */
+/* additionalResources                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Where text parsed out of a string item lies in the file: a block scalar
+ * (| or >) maps line for line from the line after its indicator, its
+ * content indented as far as the indicator stands (the usual "- |"
+ * layout); a flow scalar written on one line ("...\n..." escapes) puts
+ * everything on that line, at the string for the lines after the first;
+ * one written over several lines maps from its own line, the first line
+ * shifted by its column (and opening quote). */
+struct string_origin {
+    unsigned line_offset;       /* added to every line */
+    unsigned column_offset;     /* added to columns (of the first line only
+                                   for a flow scalar) */
+    bool block;
+    unsigned one_line;          /* the flow scalar's line when it is on one,
+                                   else 0 */
+    unsigned column;            /* its column */
+};
+
+static struct string_origin string_origin(const struct sl_node *item)
+{
+    struct string_origin origin = { 0, 0, false, 0, 0 };
+    origin.block = item->style == SL_STYLE_LITERAL || item->style == SL_STYLE_FOLDED;
+    bool quoted = item->style == SL_STYLE_SINGLE_QUOTED ||
+                  item->style == SL_STYLE_DOUBLE_QUOTED;
+    origin.line_offset = origin.block ? item->line : item->line - 1;
+    origin.column_offset = item->column - 1 + (quoted ? 1 : 0);
+    origin.one_line = !origin.block && item->end_line == item->line ? item->line : 0;
+    origin.column = item->column;
+    return origin;
+}
+
+static void place_position(const struct string_origin *origin, uint32_t *line,
+                           uint32_t *column)
+{
+    if (origin->one_line != 0 && *line > 1) {
+        *line = origin->one_line;
+        *column = origin->column;
+        return;
+    }
+    if (origin->block || *line == 1)
+        *column += origin->column_offset;
+    *line += origin->line_offset;
+}
+
+/* Moves every node of a model parsed from a string to where the string
+ * lies in the file.  Aliases share nodes: each is moved once (marked in
+ * its 'open' byte, which a finished model no longer uses).  No recursion:
+ * an explicit stack, as long as the model has nodes. */
+static void place_model(struct yaml_model *model, const struct string_origin *origin)
+{
+    size_t capacity = 64, depth = 0;
+    struct sl_node **stack = xcalloc(capacity, sizeof(*stack));
+    for (size_t d = 0; d < model->document_count; d++) {
+        stack[depth++] = model->documents[d];
+        while (depth > 0) {
+            struct sl_node *node = stack[--depth];
+            if (node == NULL || node->open == 2)
+                continue;
+            node->open = 2;
+            place_position(origin, &node->line, &node->column);
+            place_position(origin, &node->end_line, &node->end_column);
+            size_t children = node->kind == SL_NODE_SEQUENCE ? node->u.sequence.count
+                              : node->kind == SL_NODE_MAPPING ? 2 * node->u.mapping.count
+                                                              : 0;
+            if (depth + children > capacity) {
+                capacity = (depth + children) * 2;
+                stack = xrealloc(stack, capacity, sizeof(*stack));
+            }
+            for (size_t i = 0; node->kind == SL_NODE_SEQUENCE && i < children; i++)
+                stack[depth++] = node->u.sequence.items[i];
+            for (size_t i = 0; node->kind == SL_NODE_MAPPING && i < children / 2; i++) {
+                stack[depth++] = node->u.mapping.pairs[i].key;
+                stack[depth++] = node->u.mapping.pairs[i].value;
+            }
+        }
+    }
+    free(stack);
+}
+
+/* An additionalResources string without template text: the chart renders
+ * it with tpl, which leaves it as it is, into the release's manifest, so
+ * it is a YAML stream of objects (SPEC §13): each one is read as a
+ * Kubernetes object, at its place in the file. */
+static void read_resource_string(struct model_reading *reading, const struct sl_node *item)
+{
+    struct yaml_model parsed;
+    struct string_origin origin = string_origin(item);
+    if (model_parse(&parsed, item->u.scalar.text, item->u.scalar.length, NULL) != MODEL_OK) {
+        struct sl_node at = *item;
+        if (parsed.error.line != 0) {
+            at.line = parsed.error.line;
+            at.column = parsed.error.column;
+            place_position(&origin, &at.line, &at.column);
+        }
+        char *message = xasprintf("additionalResources item is a string the chart renders "
+                                  "as YAML, and it is not valid YAML: %s; not checked",
+                                  parsed.error.message != NULL ? parsed.error.message
+                                                               : "it could not be read");
+        model_emit_not_checked(reading, &at, message);
+        free(message);
+        model_release(&parsed);
+        return;
+    }
+    place_model(&parsed, &origin);
+    for (size_t d = 0; d < parsed.document_count; d++) {
+        const struct sl_node *document = parsed.documents[d];
+        if (model_is_null(document))
+            continue;
+        if (file_kind_is_object(document)) {
+            if (!file_kind_is_schema_object(document))
+                kubernetes_front_read_object(reading, document, 0);
+        } else {
+            model_emit_warning(reading, document, "additionalResources item holds a "
+                               "document that is not a Kubernetes object (no apiVersion and "
+                               "kind); not checked");
+        }
+    }
+    model_release(&parsed);
+}
+
 /* additionalResources: objects the chart deploys beside the services, each
  * read as a Kubernetes object. */
 static void read_additional_resources(struct model_reading *reading,
@@ -324,9 +447,12 @@ static void read_additional_resources(struct model_reading *reading,
             continue;
         if (file_kind_is_object(item))
             kubernetes_front_read_object(reading, item, 0);
-        else if (item->kind == SL_NODE_SCALAR)
+        else if (item->kind == SL_NODE_SCALAR &&
+                 kubernetes_is_templated(item->u.scalar.text, item->u.scalar.length))
             model_emit_warning(reading, item, "additionalResources item is Helm "
                                "template text and cannot be checked");
+        else if (item->kind == SL_NODE_SCALAR)
+            read_resource_string(reading, item);
         else
             model_emit_warning(reading, item, "additionalResources item is not a "
                                "Kubernetes object (no apiVersion and kind); not "
