@@ -274,7 +274,7 @@ static void read_coredns(struct model_reading *reading, struct model_scope *proj
     if (written != NULL && !model_is_null(written) && written->kind != SL_NODE_MAPPING) {
         if (written->kind == SL_NODE_SCALAR &&
             kubernetes_is_templated(written->u.scalar.text, written->u.scalar.length))
-            model_emit_warning(reading, written, "corednsSecurityContext is Helm template "
+            model_emit_templated(reading, written, "corednsSecurityContext is Helm template "
                                "text and cannot be checked");
         else
             model_emit_warning(reading, written, "corednsSecurityContext is not a mapping "
@@ -449,7 +449,7 @@ static void read_additional_resources(struct model_reading *reading,
             kubernetes_front_read_object(reading, item, 0);
         else if (item->kind == SL_NODE_SCALAR &&
                  kubernetes_is_templated(item->u.scalar.text, item->u.scalar.length))
-            model_emit_warning(reading, item, "additionalResources item is Helm "
+            model_emit_templated(reading, item, "additionalResources item is Helm "
                                "template text and cannot be checked");
         else if (item->kind == SL_NODE_SCALAR)
             read_resource_string(reading, item);

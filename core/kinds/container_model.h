@@ -164,8 +164,10 @@ enum model_step_type {
                                    mapping); one service or pod spec more */
     MODEL_STEP_SCOPE,           /* check_scope or check_container on scope */
     MODEL_STEP_WARNING,         /* a structure warning (SL003) at node */
-    MODEL_STEP_NOT_CHECKED      /* an error at node: part of the file was
+    MODEL_STEP_NOT_CHECKED,     /* an error at node: part of the file was
                                    not checked (a limit), so it fails */
+    MODEL_STEP_TEMPLATED        /* Helm template text where structure is
+                                   (SL009, a warning) at node */
 };
 
 struct model_step {
@@ -220,5 +222,7 @@ void model_emit_warning(struct model_reading *reading, const struct sl_node *at,
                         const char *message);
 void model_emit_not_checked(struct model_reading *reading, const struct sl_node *at,
                             const char *message);
+void model_emit_templated(struct model_reading *reading, const struct sl_node *at,
+                          const char *message);
 
 #endif
