@@ -155,6 +155,22 @@ static const char coredns_default_text[] =
     "seccompProfile:\n"
     "  type: RuntimeDefault\n";
 
+/* The defaults' tree, parsed once per process (every values document of a
+ * run has a CoreDNS sidecar; the text is ours, so it parses) and kept,
+ * read-only, until the process ends.  NULL when out of memory. */
+static const struct sl_node *coredns_defaults(void)
+{
+    static struct yaml_model model;
+    static int parsed;          /* 0 not yet, 1 parsed, -1 failed */
+    if (parsed == 0) {
+        parsed = model_parse(&model, coredns_default_text, sizeof(coredns_default_text) - 1,
+                             NULL) == MODEL_OK && model.document_count == 1 ? 1 : -1;
+        if (parsed < 0)
+            model_release(&model);
+    }
+    return parsed > 0 ? model.documents[0] : NULL;
+}
+
 /* A copy of a node of the chart's defaults, placed at where: the file
  * does not write it, so a finding about it points at the value that
  * brought it in (corednsSecurityContext).  The defaults are three levels
@@ -282,18 +298,18 @@ static void read_coredns(struct model_reading *reading, struct model_scope *proj
                                "securityContext); not checked");
         return;
     }
-    struct yaml_model defaults;
-    if (model_parse(&defaults, coredns_default_text, sizeof(coredns_default_text) - 1,
-                    NULL) != MODEL_OK || defaults.document_count != 1) {
-        model_release(&defaults);
-        return;     /* out of memory: the text is ours and parses */
+    const struct sl_node *defaults = coredns_defaults();
+    if (defaults == NULL) {
+        model_emit_not_checked(reading, key != NULL ? key : root, "the CoreDNS sidecar's "
+                               "securityContext could not be modelled (out of memory); "
+                               "not checked");
+        return;
     }
     const struct sl_node *where = key != NULL ? key : root;
     if (written == NULL)
-        security = place_default(group, defaults.documents[0], where);
+        security = place_default(group, defaults, where);
     else if (!model_is_null(written))
-        security = helm_merge(group, defaults.documents[0], written, where);
-    model_release(&defaults);
+        security = helm_merge(group, defaults, written, where);
     struct sl_node *mapping = one_pair(group, "securityContext", security, where);
     struct sl_node *pod_mapping = one_pair(group, "containers", NULL, where);
     struct model_scope_spec pod_spec = {
