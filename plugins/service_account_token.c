@@ -32,6 +32,17 @@ static int check_token(struct sl_context *ctx, const struct sl_scope *scope,
         return sl_report_unresolved(ctx, value, value->key, SL_WORDING_VALUE);
     if (value->state != SL_VALUE_SET || value->meaning != 1)
         return SL_OK;   /* false, or not a switch */
+    char buffer[256];
+    if (value->origin == SL_ORIGIN_DEFAULT)
+        /* Written away (agent-env's null): Kubernetes' own default. */
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_WARNING,
+                               sl_hint_or_allowlist(buffer, sizeof(buffer),
+                                                    "write 'automountServiceAccountToken: "
+                                                    "false', the chart's default"),
+                               0.0,
+                               "%s: null removes the chart's false, and Kubernetes' default "
+                               "mounts a Kubernetes API token into %s", value->label,
+                               whose(scope));
     return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
                            "%s: true mounts a Kubernetes API token into %s", value->label,
                            whose(scope));

@@ -341,6 +341,10 @@ static void take_step(struct model_sink *sink, const struct model_step *step)
         file_check_unchecked(check, CORE_RULE_YAML, step->node->line, step->node->column,
                              step->message);
         break;
+    case MODEL_STEP_TEMPLATED:
+        file_check_core(check, CORE_RULE_TEMPLATED, SL_SEVERITY_WARNING, step->node->line,
+                        step->node->column, step->message);
+        break;
     case MODEL_STEP_COMMAND_LINE:
         file_check_core(check, CORE_RULE_COMMAND_LINE, SL_SEVERITY_WARNING, step->node->line,
                         step->node->column, step->message);

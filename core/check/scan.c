@@ -14,6 +14,30 @@
 #include "suppress.h"
 #include "xalloc.h"
 
+/* Whether the file is only some YAML file of the tree, searched for
+ * Kubernetes objects by content (SPEC §17): no name or setting asked for
+ * it. */
+static bool found_by_content(const struct file_check *check)
+{
+    return check->candidates == CANDIDATE_CONTENT;
+}
+
+/* A file that could not be read or parsed: an error (file_check_unchecked)
+ * - or, for a file found only by content, a warning: nothing says it is
+ * meant to be deployed, and Kubernetes cannot apply it as it is. */
+static void not_checked(struct file_check *check, enum core_rule rule, unsigned line,
+                        unsigned column, const char *message)
+{
+    if (!found_by_content(check)) {
+        file_check_unchecked(check, rule, line, column, message);
+        return;
+    }
+    char *warning = xasprintf("%s (a YAML file found by its content, a line starting "
+                              "'apiVersion:'; not checked)", message);
+    file_check_core(check, rule, SL_SEVERITY_WARNING, line, column, warning);
+    free(warning);
+}
+
 /* Checks text already read: encoding, model, rules, suppressions.  Takes
  * ownership of text. */
 static void scan_source(const struct scan_settings *settings,
@@ -21,10 +45,18 @@ static void scan_source(const struct scan_settings *settings,
 {
     unsigned line = 0, column = 0;
     const char *problem = NULL;
-    if (source_utf16_to_utf8(text, &line, &column, &problem) != 0 ||
+    bool converted = source_utf16_to_utf8(text, &line, &column, &problem) == 0;
+    if (converted && found_by_content(check) &&
+        !file_kind_sniff_objects(text->data, text->length)) {
+        /* No object in it: not parsed at all (SPEC §17's byte scan). */
+        check->result.skipped = true;
+        source_release(text);
+        return;
+    }
+    if (!converted ||
         source_check_encoding(text->data, text->length, &line, &column, &problem) != 0) {
         char *message = xasprintf("%s; not checked", problem);
-        file_check_unchecked(check, CORE_RULE_FILE, line, column, message);
+        not_checked(check, CORE_RULE_FILE, line, column, message);
         free(message);
         source_release(text);
         return;
@@ -61,10 +93,10 @@ static void scan_source(const struct scan_settings *settings,
         char *message = xasprintf("ran out of memory reading the YAML (the "
                                   "--max-memory limit is %zu MiB); not checked",
                                   settings->max_memory >> 20);
-        file_check_unchecked(check, CORE_RULE_YAML, 0, 0, message);
+        not_checked(check, CORE_RULE_YAML, 0, 0, message);
         free(message);
     } else if (status != MODEL_OK) {
-        file_check_unchecked(check, CORE_RULE_YAML, model.error.line,
+        not_checked(check, CORE_RULE_YAML, model.error.line,
                              model.error.column, model.error.message
                                                      ? model.error.message
                                                      : "YAML could not be read");
@@ -106,7 +138,7 @@ void scan_file(const struct scan_settings *settings,
     file_check_init(check, settings->registry, file->display, file->package);
     check->candidates = file->candidates;
     if (file->problem != NULL) {
-        file_check_unchecked(check, CORE_RULE_FILE, 0, 0, file->problem);
+        not_checked(check, CORE_RULE_FILE, 0, 0, file->problem);
         return;
     }
     if (file->content != NULL) {
@@ -121,7 +153,7 @@ void scan_file(const struct scan_settings *settings,
     /* Relative to the walk's descriptor, following no link (discover.h). */
     if (source_read_at(file->base_fd, file->relative ? file->relative : "",
                        settings->max_file_size, &text, &error) != 0) {
-        file_check_unchecked(check, CORE_RULE_FILE, 0, 0, error);
+        not_checked(check, CORE_RULE_FILE, 0, 0, error);
         free(error);
         return;
     }

@@ -167,6 +167,8 @@ enum model_step_type {
     MODEL_STEP_WARNING,         /* a structure warning (SL003) at node */
     MODEL_STEP_NOT_CHECKED,     /* an error at node: part of the file was
                                    not checked (a limit), so it fails */
+    MODEL_STEP_TEMPLATED,       /* Helm template text where structure is
+                                   (SL009, a warning) at node */
     MODEL_STEP_COMMAND_LINE     /* an SL011 warning at node: an engine
                                    command line, or a part of one, that
                                    cannot be read (shell_front.h) */
@@ -232,6 +234,8 @@ void model_emit_warning(struct model_reading *reading, const struct sl_node *at,
                         const char *message);
 void model_emit_not_checked(struct model_reading *reading, const struct sl_node *at,
                             const char *message);
+void model_emit_templated(struct model_reading *reading, const struct sl_node *at,
+                          const char *message);
 void model_emit_command_line(struct model_reading *reading, const struct sl_node *at,
                              const char *message);
 

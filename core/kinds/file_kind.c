@@ -21,30 +21,59 @@ bool file_name_is_yaml(const char *name)
            (length > 5 && ends_with(name, length, ".yaml"));
 }
 
-static bool is_compose_name(const char *name)
+/* The length of name without its .yaml or .yml suffix, or -1 for none. */
+static size_t yaml_stem(const char *name, size_t length)
 {
-    if (strncmp(name, "docker-", 7) == 0)
-        name += 7;
-    if (strncmp(name, "compose", 7) != 0)
-        return false;
-    size_t length = strlen(name);
-    return (length >= 11 && ends_with(name, length, ".yml")) ||
-           (length >= 12 && ends_with(name, length, ".yaml"));
+    return ends_with(name, length, ".yaml") ? length - 5
+           : ends_with(name, length, ".yml") ? length - 4 : (size_t)-1;
 }
 
-/* values.y{a,}ml, helm-values*.y{a,}ml, *-values.y{a,}ml */
+/* Whether the stem of a name (its first stem bytes) is something, a
+ * separator (-, _ or .) and word: the ways projects qualify a
+ * conventional name (sandbox-compose, test_compose, ctf.compose; SPEC §15
+ * "Names").  Something: a hidden file (.compose.yml) is none of these. */
+static bool stem_qualifies(const char *name, size_t stem, const char *word)
+{
+    size_t word_length = strlen(word);
+    if (stem < word_length + 2)
+        return false;
+    char separator = name[stem - word_length - 1];
+    return (separator == '-' || separator == '_' || separator == '.') &&
+           memcmp(name + stem - word_length, word, word_length) == 0;
+}
+
+/* (docker-)?compose*.y{a,}ml, and *-compose, *_compose, *.compose. */
+static bool is_compose_name(const char *name)
+{
+    size_t length = strlen(name);
+    size_t stem = yaml_stem(name, length);
+    if (stem == (size_t)-1)
+        return false;
+    if (stem_qualifies(name, stem, "compose"))
+        return true;
+    if (strncmp(name, "docker-", 7) == 0) {
+        name += 7;
+        stem -= 7;
+    }
+    return stem >= 7 && strncmp(name, "compose", 7) == 0;
+}
+
+/* values.y{a,}ml, helm-values*, values-*, values.*, and *-values,
+ * *_values, *.values (each .y{a,}ml). */
 static bool is_values_name(const char *name)
 {
     size_t length = strlen(name);
-    size_t stem = ends_with(name, length, ".yaml") ? length - 5
-                  : ends_with(name, length, ".yml") ? length - 4 : (size_t)-1;
+    size_t stem = yaml_stem(name, length);
     if (stem == (size_t)-1)
         return false;
     if (stem == 6 && memcmp(name, "values", 6) == 0)
         return true;
     if (strncmp(name, "helm-values", 11) == 0 && stem >= 11)
         return true;
-    return stem >= 7 && memcmp(name + stem - 7, "-values", 7) == 0;
+    if (stem >= 7 && (strncmp(name, "values-", 7) == 0 || strncmp(name, "values.", 7) == 0))
+        return true;
+    return stem_qualifies(name, stem, "values") ||
+           (stem == 7 && memcmp(name, "-values", 7) == 0);     /* as 0.2 read it */
 }
 
 /* The names of files that hold engine command lines or CI job
@@ -298,6 +327,73 @@ static bool is_rcds_challenge(const struct sl_node *root)
            value_of(root, "apiVersion") == NULL && value_of(root, "containers") != NULL;
 }
 
+bool file_kind_sniff_objects(const char *data, size_t length)
+{
+    static const char word[] = "apiVersion";
+    const size_t word_length = sizeof(word) - 1;
+    const char *end = data + length;
+    for (const char *at = data; at < end;) {
+        const char *found = memmem(at, (size_t)(end - at), word, word_length);
+        if (found == NULL)
+            return false;
+        at = found + word_length;
+        /* At the start of a line, or quoted there ("apiVersion":). */
+        const char *start = found;
+        bool quoted = start > data && (start[-1] == '"' || start[-1] == '\'');
+        if (quoted)
+            start--;
+        if (start != data && start[-1] != '\n')
+            continue;
+        const char *cursor = at;
+        if (quoted) {
+            if (cursor == end || *cursor != start[0])
+                continue;
+            cursor++;
+        }
+        while (cursor < end && *cursor == ' ')
+            cursor++;
+        if (cursor < end && *cursor == ':')
+            return true;
+    }
+    return false;
+}
+
+/* Objects that describe other objects (schemas, policies, their
+ * templates): what they hold under securityContext or hostPath is a
+ * pattern or a schema, nothing that runs (SPEC §17). */
+static const struct {
+    const char *kind;
+    const char *group;          /* apiVersion's prefix */
+} schema_objects[] = {
+    { "CustomResourceDefinition", "apiextensions.k8s.io/" },
+    { "ValidatingAdmissionPolicy", "admissionregistration.k8s.io/" },
+    { "MutatingAdmissionPolicy", "admissionregistration.k8s.io/" },
+    { "ConstraintTemplate", "templates.gatekeeper.sh/" },
+    { "ClusterPolicy", "kyverno.io/" },
+    { "Policy", "kyverno.io/" },
+};
+
+static bool scalar_is(const struct sl_node *node, const char *text, bool prefix)
+{
+    size_t length = strlen(text);
+    return is_text(node) && (prefix ? node->u.scalar.length >= length
+                                    : node->u.scalar.length == length) &&
+           memcmp(node->u.scalar.text, text, length) == 0;
+}
+
+bool file_kind_is_schema_object(const struct sl_node *root)
+{
+    if (!file_kind_is_object(root))
+        return false;
+    const struct sl_node *kind = value_of(root, "kind");
+    const struct sl_node *api_version = value_of(root, "apiVersion");
+    for (size_t i = 0; i < COUNT(schema_objects); i++)
+        if (scalar_is(kind, schema_objects[i].kind, false) &&
+            scalar_is(api_version, schema_objects[i].group, true))
+            return true;
+    return false;
+}
+
 int file_kind_decide(const struct yaml_model *model, unsigned candidates)
 {
     if ((candidates & CANDIDATE_GITHUB_ACTIONS) != 0)
@@ -318,7 +414,25 @@ int file_kind_decide(const struct yaml_model *model, unsigned candidates)
     if ((candidates & CANDIDATE_RCDS) != 0 && model->document_count > 0 &&
         is_rcds_challenge(model->documents[0]))
         return SL_KIND_RCDS;
-    if (candidates == 0 || (candidates & CANDIDATE_COMPOSE) != 0)
+    if (candidates == 0)
+        return SL_KIND_COMPOSE;
+    /* Kubernetes by content (SPEC §13, §17): whatever the file's name,
+     * unless the search was told to look only by name. */
+    bool schemas_only = false;
+    if ((candidates & (CANDIDATE_KUBERNETES | CANDIDATE_NAMED | CANDIDATE_CONTENT)) != 0) {
+        for (size_t i = 0; i < model->document_count; i++) {
+            if (!file_kind_is_object(model->documents[i]))
+                continue;
+            if (!file_kind_is_schema_object(model->documents[i]))
+                return SL_KIND_KUBERNETES;
+            schemas_only = true;
+        }
+    }
+    if (schemas_only && (candidates & (CANDIDATE_COMPOSE | CANDIDATE_NAMED)) == 0)
+        return 0;
+    if (schemas_only)
+        return SL_KIND_KUBERNETES;  /* named: checked, and holds no workload */
+    if ((candidates & CANDIDATE_COMPOSE) != 0)
         return SL_KIND_COMPOSE;
     const struct sl_node *first = NULL;
     for (size_t i = 0; i < model->document_count && first == NULL; i++)
@@ -331,10 +445,6 @@ int file_kind_decide(const struct yaml_model *model, unsigned candidates)
     if (values_shape && ((candidates & CANDIDATE_VALUES) != 0 ||
                          file_kind_kubernetes_sign(first) != NULL))
         return SL_KIND_AGENT_ENV;
-    if ((candidates & (CANDIDATE_KUBERNETES | CANDIDATE_NAMED)) != 0)
-        for (size_t i = 0; i < model->document_count; i++)
-            if (file_kind_is_object(model->documents[i]))
-                return SL_KIND_KUBERNETES;
     return (candidates & CANDIDATE_NAMED) != 0 ? SL_KIND_COMPOSE : 0;
 }
 

@@ -27,6 +27,12 @@ enum file_candidate {
     CANDIDATE_NAMED = 0x8,       /* named on the command line (or standard
                                     input): every kind is tried, and one
                                     that is none is checked as Compose */
+    CANDIDATE_CONTENT = 0x10,    /* any YAML file, when no kubernetes
+                                    setting narrows the search: Kubernetes
+                                    when a document is an object; alone,
+                                    read only when file_kind_sniff_objects()
+                                    says so, and a file it cannot read is a
+                                    warning (SPEC §17) */
     /* Engine command lines and CI job containers (SPEC §15): */
     CANDIDATE_SHELL = 0x100,     /* *.sh, *.bash (or a named file with a
                                     shell's #! line) */
@@ -94,16 +100,30 @@ const struct sl_node *file_kind_kubernetes_sign(const struct sl_node *root);
  * non-null apiVersion and kind. */
 bool file_kind_is_object(const struct sl_node *root);
 
+/* Whether a document root is an object that describes other objects
+ * (CustomResourceDefinition, admission policies, Gatekeeper templates,
+ * Kyverno policies): not a workload, never read by the Kubernetes
+ * front-end (SPEC §17). */
+bool file_kind_is_schema_object(const struct sl_node *root);
+
+/* The cheap test before a file found only by content is parsed: whether a
+ * line starts with apiVersion (or "apiVersion", 'apiVersion') and a colon,
+ * as a block mapping's top-level key does.  A byte scan, no parse. */
+bool file_kind_sniff_objects(const char *data, size_t length);
+
 /*
  * The kind (SL_KIND_* of plugin.h) of a parsed file picked for candidates,
- * or 0 to skip it silently.  In this order: a Compose name (or a
- * reference) is Compose whatever it holds; a values name whose first
+ * or 0 to skip it silently.  In this order: a file found by content, under
+ * a kubernetes glob or named, with a document that is an object other
+ * than a schema object is Kubernetes whatever its name (SPEC §13); one
+ * whose only objects are schema objects is skipped (named or Compose-named:
+ * Kubernetes, with nothing to read); a Compose name (or a reference) is
+ * Compose; a values name whose first
  * non-empty document has the agent-env shape, or overrides the chart's
  * values, is agent-env, and so is a named file of that shape that also
  * shows a Kubernetes sign (file_kind_kubernetes_sign: Compose services
- * have images too); a file under a kubernetes glob, or a named file, with
- * a document that is an object is Kubernetes; any other named file is
- * Compose (as in 0.2: a named file is checked whatever its name).
+ * have images too); any other named file is Compose (as in 0.2: a named
+ * file is checked whatever its name).
  */
 int file_kind_decide(const struct yaml_model *model, unsigned candidates);
 

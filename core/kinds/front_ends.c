@@ -6,6 +6,7 @@
 #include "agent_env_front.h"
 #include "compose_front.h"
 #include "devcontainer_front.h"
+#include "file_kind.h"
 #include "github_actions_front.h"
 #include "gitlab_ci_front.h"
 #include "gitlab_runner_front.h"
@@ -24,7 +25,8 @@ void front_ends_read(struct model_reading *reading, int kind, const struct sl_no
         agent_env_front_read(reading, root);
         break;
     case SL_KIND_KUBERNETES:
-        kubernetes_front_read(reading, root);
+        if (!file_kind_is_schema_object(root))  /* not a workload (SPEC §17) */
+            kubernetes_front_read(reading, root);
         break;
     case SL_KIND_GITHUB_ACTIONS:
         github_actions_front_read(reading, root);

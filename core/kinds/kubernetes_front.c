@@ -614,6 +614,13 @@ static void read_workload(struct model_reading *reading, const struct sl_node *o
     model_group_release(&group);
 }
 
+/* A scalar of Helm template text where an object belongs (SL009). */
+static bool is_template_scalar(const struct sl_node *node)
+{
+    return node->kind == SL_NODE_SCALAR &&
+           kubernetes_is_templated(node->u.scalar.text, node->u.scalar.length);
+}
+
 void kubernetes_front_read_object(struct model_reading *reading,
                                   const struct sl_node *object, unsigned depth)
 {
@@ -639,6 +646,9 @@ void kubernetes_front_read_object(struct model_reading *reading,
             const struct sl_node *item = items->u.sequence.items[i];
             if (file_kind_is_object(item))
                 kubernetes_front_read_object(reading, item, depth + 1);
+            else if (is_template_scalar(item))
+                model_emit_templated(reading, item, "List item is Helm template text and "
+                                     "cannot be checked");
             else
                 model_emit_warning(reading, item, "List item is not a Kubernetes "
                                    "object (no apiVersion and kind); not checked");
@@ -656,6 +666,11 @@ void kubernetes_front_read(struct model_reading *reading, const struct sl_node *
 {
     if (model_is_null(root))
         return;
+    if (is_template_scalar(root)) {
+        model_emit_templated(reading, root, "document is Helm template text and cannot "
+                             "be checked");
+        return;
+    }
     if (!file_kind_is_object(root)) {
         model_emit_warning(reading, root, "document is not a Kubernetes object (no "
                            "apiVersion and kind); not checked");
