@@ -28,8 +28,8 @@ static const struct {
       "*.yaml and *.yml with top-level apiVersion and kind, under the "
       "kubernetes globs of the configuration" },
     { SL_KIND_SHELL,
-      "*.sh and *.bash (and a named file with a shell's #! line): each "
-      "docker, podman or nerdctl run or create" },
+      "*.sh, *.bash, and files without an extension that start with a "
+      "shell's #! line: each docker, podman or nerdctl run or create" },
     { SL_KIND_MAKEFILE,
       "Makefile, makefile, GNUmakefile and *.mk: the engine commands of "
       "their recipes" },
