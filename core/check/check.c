@@ -358,6 +358,11 @@ bool file_check_run_text(struct file_check *check, const char *text, size_t leng
     int kind = file_kind_of_text(check->candidates, text, length);
     if (kind == 0)
         return false;
+    if (kind < 0) {
+        /* A file without an extension that is no shell script. */
+        check->result.skipped = true;
+        return true;
+    }
     check->kind = kind;
     check->sink.take = take_step;
     struct model_reading reading = { &check->sink, &check->front, NULL };

@@ -55,6 +55,12 @@ static void scan_source(const struct scan_settings *settings,
     }
     if (!converted ||
         source_check_encoding(text->data, text->length, &line, &column, &problem) != 0) {
+        if (file_candidates_only_maybe_script(check->candidates)) {
+            /* A binary without an extension: no script, nothing to say. */
+            check->result.skipped = true;
+            source_release(text);
+            return;
+        }
         char *message = xasprintf("%s; not checked", problem);
         not_checked(check, CORE_RULE_FILE, line, column, message);
         free(message);
@@ -137,6 +143,12 @@ void scan_file(const struct scan_settings *settings,
 {
     file_check_init(check, settings->registry, file->display, file->package);
     check->candidates = file->candidates;
+    if (file->problem != NULL && file_candidates_only_maybe_script(file->candidates)) {
+        /* A FIFO, a link out of the tree... without an extension: it was
+         * only ever a perhaps-script. */
+        check->result.skipped = true;
+        return;
+    }
     if (file->problem != NULL) {
         not_checked(check, CORE_RULE_FILE, 0, 0, file->problem);
         return;
@@ -153,6 +165,12 @@ void scan_file(const struct scan_settings *settings,
     /* Relative to the walk's descriptor, following no link (discover.h). */
     if (source_read_at(file->base_fd, file->relative ? file->relative : "",
                        settings->max_file_size, &text, &error) != 0) {
+        if (file_candidates_only_maybe_script(file->candidates)) {
+            /* Perhaps a script, perhaps a big binary: not one to report. */
+            check->result.skipped = true;
+            free(error);
+            return;
+        }
         not_checked(check, CORE_RULE_FILE, 0, 0, error);
         free(error);
         return;
