@@ -656,11 +656,31 @@ static void long_port(struct model_fill *fill, struct sl_value *value,
         value->number = (double)compose_port_number(published, published_length);
 }
 
+/* Why an item of ports is not one the engine accepts, or NULL: a short
+ * item it cannot parse, or a long one whose published port is not a port
+ * ('127.0.0.1:8080': the address belongs in host_ip).  Such an item is a
+ * structure warning (compose_port_warnings), never a published port. */
+static const char *port_problem(const struct sl_node *entry)
+{
+    if (entry->kind == SL_NODE_SCALAR && !entry->null_value)
+        return compose_port_problem(entry->u.scalar.text, entry->u.scalar.length);
+    if (entry->kind != SL_NODE_MAPPING)
+        return NULL;
+    size_t length;
+    const char *published = field_text(entry, "published", &length);
+    if (published == NULL || compose_published_valid(published, length))
+        return NULL;
+    return memchr(published, ':', length) != NULL
+               ? "its published port holds a host address (the engine rejects it: "
+                 "the address belongs in host_ip)"
+               : "its published port is not a port or a range";
+}
+
 static void port_entry(size_t depth, const struct sl_node *where,
                        const struct sl_node *entry, void *data)
 {
     struct model_fill *fill = data;
-    if (compose_node_empty(entry))
+    if (compose_node_empty(entry) || port_problem(entry) != NULL)
         return;
     struct sl_value *value = new_value(fill, depth, SL_FORM_ENTRY, "ports", where);
     if (entry->kind == SL_NODE_MAPPING)
@@ -819,6 +839,31 @@ static const struct model_reader service_reader = { fill_setting, service_mounts
 /* the document                                                        */
 /* ------------------------------------------------------------------ */
 
+/* A structure warning for each ports item the service writes that is not
+ * a valid port (SPEC §13): never read as a published port. */
+static void port_warnings(struct model_reading *reading, const struct sl_node *service)
+{
+    const struct sl_node *ports = model_mapping_get(service, "ports", 5, NULL);
+    if (ports == NULL || ports->kind != SL_NODE_SEQUENCE)
+        return;
+    for (size_t i = 0; i < ports->u.sequence.count; i++) {
+        const struct sl_node *entry = ports->u.sequence.items[i];
+        const char *problem = port_problem(entry);
+        if (problem == NULL)
+            continue;
+        const char *text = entry->kind == SL_NODE_SCALAR ? entry->u.scalar.text : NULL;
+        size_t length = entry->kind == SL_NODE_SCALAR ? entry->u.scalar.length : 0;
+        if (text == NULL)
+            text = field_text(entry, "published", &length);
+        /* Quoted as rules quote values: at most 160 bytes. */
+        char *message = xasprintf("ports item '%.*s%s' is not a valid port: %s",
+                                  (int)(length > 160 ? 160 : length), text,
+                                  length > 160 ? "..." : "", problem);
+        model_emit_warning(reading, entry, message);
+        free(message);
+    }
+}
+
 /* One service (a mapping under a scalar key): its step for rules of ABI
  * 1.0-1.2, then its container scope. */
 static void read_service(struct model_reading *reading, const struct sl_node *services,
@@ -830,6 +875,7 @@ static void read_service(struct model_reading *reading, const struct sl_node *se
     size_t name_length = pair->key->u.scalar.length;
     model_emit_service(reading, SL_KIND_COMPOSE, name, name_length, pair->key,
                        pair->value);
+    port_warnings(reading, pair->value);
     struct model_group group;
     model_group_init(&group);
     struct compose_service *service = model_group_alloc(&group, sizeof(*service));
