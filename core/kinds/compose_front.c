@@ -84,6 +84,18 @@ static bool take_text(struct sl_value *value, const struct sl_node *node)
     return true;
 }
 
+/* The text of a scalar field of a mapping (NULL when missing, null or
+ * not a scalar). */
+static const char *field_text_of(const struct sl_node *mapping, const char *name,
+                                 size_t *length)
+{
+    const struct sl_node *node = model_mapping_get(mapping, name, strlen(name), NULL);
+    if (node == NULL || node->kind != SL_NODE_SCALAR || node->null_value)
+        return NULL;
+    *length = node->u.scalar.length;
+    return node->u.scalar.text;
+}
+
 static void templated(struct sl_value *value)
 {
     value->state = SL_VALUE_TEMPLATED;
@@ -199,6 +211,13 @@ static const struct setting_words words[MODEL_SETTING_LAST + 1] = {
     [SL_SETTING_GPUS] = { "gpus", "gpus", NULL },
     [SL_SETTING_BUILD_PRIVILEGED] = { "build.privileged", "build.privileged", NULL },
     [SL_SETTING_BUILD_ENTITLEMENTS] = { "build.entitlements", "build.entitlements", NULL },
+    [SL_SETTING_BUILD_NETWORK] = { "build.network", "build.network", NULL },
+    [SL_SETTING_SERVICE_ACCOUNT_TOKEN] = {
+        "x-inspect_k8s_sandbox.automount_service_account_token",
+        "x-inspect_k8s_sandbox.automount_service_account_token", NULL },
+    [SL_SETTING_SERVICE_ACCOUNT_NAME] = { "x-inspect_k8s_sandbox.service_account_name",
+                                          "x-inspect_k8s_sandbox.service_account_name",
+                                          NULL },
 };
 
 static const struct setting_words *words_of(int id)
@@ -225,6 +244,145 @@ static void fill_flag(struct model_fill *fill, struct compose_service *service, 
 /* lists: cap_add, cap_drop, devices, device_cgroup_rules, gpus...     */
 /* ------------------------------------------------------------------ */
 
+/* The key value of a device request (a gpus item or a device reservation,
+ * both mappings): its driver as written ("nvidia"), else its capabilities
+ * joined by ',' ("gpu"), else "<mapping>".  An interpolated one cannot be
+ * checked. */
+static void device_request_text(struct model_fill *fill, struct sl_value *value,
+                                const struct sl_node *request)
+{
+    size_t length;
+    const char *driver = field_text_of(request, "driver", &length);
+    value->text = "<mapping>";
+    value->text_length = strlen(value->text);
+    if (driver != NULL) {
+        value->text = driver;
+        value->text_length = length;
+    } else {
+        const struct sl_node *capabilities =
+            model_mapping_get(request, "capabilities", 12, NULL);
+        if (capabilities != NULL && capabilities->kind == SL_NODE_SEQUENCE &&
+            capabilities->u.sequence.count > 0) {
+            size_t total = 0;
+            for (size_t i = 0; i < capabilities->u.sequence.count; i++) {
+                const struct sl_node *item = capabilities->u.sequence.items[i];
+                if (item->kind != SL_NODE_SCALAR)
+                    return;
+                total += item->u.scalar.length + 1;
+            }
+            char *joined = model_group_alloc(fill->scope->group, total);
+            size_t used = 0;
+            for (size_t i = 0; i < capabilities->u.sequence.count; i++) {
+                const struct sl_node *item = capabilities->u.sequence.items[i];
+                if (used > 0)
+                    joined[used++] = ',';
+                memcpy(joined + used, item->u.scalar.text, item->u.scalar.length);
+                used += item->u.scalar.length;
+            }
+            joined[used] = '\0';
+            value->text = joined;
+            value->text_length = used;
+        }
+    }
+    value->parsed = value->text;
+    value->parsed_length = value->text_length;
+    if (interpolated(value))
+        templated(value);
+}
+
+/* deploy.resources.reservations.devices: each a device request the
+ * engine turns into host devices and their driver (SPEC §13), added to
+ * the values of SL_SETTING_GPUS. */
+static void fill_device_reservations(struct model_fill *fill,
+                                     struct compose_service *service, int view)
+{
+    static const char *const path[] = { "deploy", "resources", "reservations", "devices",
+                                        NULL };
+    static const char field[] = "deploy.resources.reservations.devices";
+    const struct sl_node *key, *node;
+    size_t depth;
+    if (!find(service, view, path, &key, &node, &depth))
+        return;
+    if (fill->setting.key == NULL)
+        fill->setting.key = key;
+    if (node->kind != SL_NODE_SEQUENCE) {
+        struct sl_value *value = new_value(fill, depth, SL_FORM_ENTRY, field, key);
+        take_text(value, node);
+        if (node->kind == SL_NODE_SCALAR)
+            templated(value);     /* only an interpolation can stand for a list */
+        return;
+    }
+    for (size_t i = 0; i < node->u.sequence.count; i++) {
+        const struct sl_node *item = node->u.sequence.items[i];
+        if (compose_node_empty(item))
+            continue;
+        struct sl_value *value = new_value(fill, depth, SL_FORM_ENTRY, field, item);
+        if (item->kind == SL_NODE_MAPPING)
+            device_request_text(fill, value, item);
+        else if (take_text(value, item) && interpolated(value))
+            templated(value);
+    }
+}
+
+/* build.network: host runs the build steps in the host's network
+ * namespace. */
+static void fill_build_network(struct model_fill *fill, struct compose_service *service,
+                               int view, const char *field)
+{
+    static const char *const path[] = { "build", "network", NULL };
+    const struct sl_node *key, *node;
+    size_t depth;
+    if (!find(service, view, path, &key, &node, &depth))
+        return;
+    fill->setting.key = key;
+    struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, field, key);
+    if (!take_text(value, node))
+        return;
+    if (text_equals(value->text, value->text_length, "host"))
+        value->meaning = SL_NAMESPACE_HOST;
+    else if (interpolated(value))
+        templated(value);
+    else
+        value->meaning = SL_NAMESPACE_PRIVATE;
+}
+
+/* The x-inspect_k8s_sandbox extension (and its alias x-k8s) of a service:
+ * what inspect_k8s_sandbox writes into the pod it makes of the service
+ * (SPEC §13): automount_service_account_token (a switch) and
+ * service_account_name.  Each block written adds its value, keyed by the
+ * field as written there. */
+static void fill_k8s_extension(struct model_fill *fill, struct compose_service *service,
+                               int view, int id)
+{
+    static const char *const blocks[] = { "x-inspect_k8s_sandbox", "x-k8s" };
+    static const char *const fields[][2] = {
+        { "x-inspect_k8s_sandbox.automount_service_account_token",
+          "x-k8s.automount_service_account_token" },
+        { "x-inspect_k8s_sandbox.service_account_name", "x-k8s.service_account_name" },
+    };
+    bool token = id == SL_SETTING_SERVICE_ACCOUNT_TOKEN;
+    for (size_t b = 0; b < 2; b++) {
+        const char *const path[] = {
+            blocks[b], token ? "automount_service_account_token" : "service_account_name",
+            NULL };
+        const struct sl_node *key, *node;
+        size_t depth;
+        if (!find(service, view, path, &key, &node, &depth))
+            continue;
+        if (fill->setting.key == NULL)
+            fill->setting.key = key;
+        const char *field = fields[token ? 0 : 1][b];
+        struct sl_value *value = new_value(fill, depth,
+                                           token ? SL_FORM_FLAG : SL_FORM_SCALAR, field,
+                                           key);
+        value->label = field;
+        if (token)
+            flag_value(value, node);
+        else if (take_text(value, node) && interpolated(value))
+            templated(value);
+    }
+}
+
 struct list_walk {
     struct model_fill *fill;
     int id;
@@ -248,8 +406,7 @@ static void list_entry(size_t depth, const struct sl_node *where,
         /* A device request (driver, count, device_ids...). */
         struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, walk->field,
                                            where);
-        value->text = "<mapping>";
-        value->text_length = strlen(value->text);
+        device_request_text(walk->fill, value, entry);
         return;
     }
     struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, walk->field, where);
@@ -776,11 +933,21 @@ static void fill_setting(struct model_fill *fill, const struct model_scope *scop
     case SL_SETTING_CAP_DROP:
     case SL_SETTING_DEVICES:
     case SL_SETTING_DEVICE_CGROUP_RULES:
+        fill_list(fill, service, view, id, named->field);
+        break;
     case SL_SETTING_GPUS:
         fill_list(fill, service, view, id, named->field);
+        fill_device_reservations(fill, service, view);
         break;
     case SL_SETTING_BUILD_ENTITLEMENTS:
         fill_build_list(fill, service, view, id, "entitlements", named->field);
+        break;
+    case SL_SETTING_BUILD_NETWORK:
+        fill_build_network(fill, service, view, named->field);
+        break;
+    case SL_SETTING_SERVICE_ACCOUNT_TOKEN:
+    case SL_SETTING_SERVICE_ACCOUNT_NAME:
+        fill_k8s_extension(fill, service, view, id);
         break;
     case SL_SETTING_SECCOMP:
     case SL_SETTING_APPARMOR:

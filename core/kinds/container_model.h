@@ -32,7 +32,7 @@
 #include "yaml_model.h"
 
 /* Setting ids this host knows: 1 .. MODEL_SETTING_LAST. */
-#define MODEL_SETTING_LAST SL_SETTING_BUILD_ENTITLEMENTS
+#define MODEL_SETTING_LAST SL_SETTING_BUILD_NETWORK
 _Static_assert(MODEL_SETTING_LAST <= 64, "struct model_scope's filled bits");
 
 /* The smallest structs a caller may declare: ABI 1.3's. */
