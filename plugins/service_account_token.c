@@ -127,7 +127,8 @@ static const struct sl_rule service_account_token_rule = {
         "default, the namespace's own account, is fine, and the deprecated "
         "serviceAccount is read like serviceAccountName;\n"
         "- Kubernetes ServiceAccount objects: automountServiceAccountToken: "
-        "true, the default of every pod that uses the account.\n"        "- Compose services: x-inspect_k8s_sandbox (or x-k8s) "
+        "true, the default of every pod that uses the account.\n"
+        "- Compose services: x-inspect_k8s_sandbox (or x-k8s) "
         "automount_service_account_token: true and service_account_name, "
         "which inspect_k8s_sandbox writes into the service's pod.\n"
         "false, an absent setting and null are fine. Helm template text "
@@ -154,7 +155,8 @@ static const struct sl_rule service_account_token_rule = {
         "KIND/NAME:serviceAccountName:ACCOUNT (e.g. "
         "Pod/runner:serviceAccountName:builder), "
         "ServiceAccount/NAME:automountServiceAccountToken\n"
-        "Compose: service:x-inspect_k8s_sandbox.automount_service_account_token, "
+        "Compose: "
+        "service:x-inspect_k8s_sandbox.automount_service_account_token, "
         "service:x-inspect_k8s_sandbox.service_account_name:NAME",
     .example =
         "automountServiceAccountToken: true\n"

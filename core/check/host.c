@@ -389,6 +389,7 @@ static int setting_value(struct sl_context *ctx, const struct sl_scope *scope, i
         return SL_ERROR;
     }
     copy_out(out, value_size, &found->values[index], sizeof(found->values[index]));
+    resolved_uses_read(&ctx->check->resolved, ctx->rule, &found->values[index]);
     return SL_OK;
 }
 

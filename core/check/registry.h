@@ -27,6 +27,7 @@ enum core_rule {
     CORE_RULE_PLUGIN,           /* SL006: a plugin failed on a file */
     CORE_RULE_REFERENCE,        /* SL007: a file named by include or
                                    extends could not be checked */
+    CORE_RULE_ENV_FILE,         /* SL010: a .env that cannot be read */
     CORE_RULE_COUNT
 };
 

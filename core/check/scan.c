@@ -5,11 +5,23 @@
 
 #include <stdlib.h>
 
+#include "compose_project.h"
 #include "references.h"
 #include "sandlint/plugin.h"
 #include "source.h"
 #include "suppress.h"
 #include "xalloc.h"
+
+/* SL010: the .env the file's values were resolved with could not be
+ * read (said once per file; neither --ignore nor a suppression hides it:
+ * values went unchecked). */
+static void env_file_problem(struct file_check *check)
+{
+    const struct compose_project *project = check->front.compose_project;
+    if (project == NULL || project->problem == NULL)
+        return;
+    file_check_unchecked(check, CORE_RULE_ENV_FILE, 0, 0, project->problem);
+}
 
 /* Checks text already read: encoding, model, rules, suppressions.  Takes
  * ownership of text. */
@@ -48,7 +60,8 @@ static void scan_source(const struct scan_settings *settings,
         file_check_run(check, &model);
         if (!check->result.skipped) {
             if (check->kind == SL_KIND_COMPOSE)
-                references_collect(&model, &check->result);
+                references_collect(&model, check->front.compose_project, &check->result);
+            env_file_problem(check);
             if (settings->untrusted)
                 suppress_refuse(text->data, text->length, check);
             else
@@ -57,6 +70,20 @@ static void scan_source(const struct scan_settings *settings,
     }
     model_release(&model);
     source_release(text);
+}
+
+/* scan_source with the variables of the file's Compose project (its
+ * directory's .env, read when a value needs it): dir_fd -1 for none. */
+static void scan_in_project(const struct scan_settings *settings, int dir_fd,
+                            const char *relative, const char *display,
+                            struct source_text *text, struct file_check *check)
+{
+    struct compose_project project;
+    compose_project_init(&project, dir_fd, relative, display);
+    check->front.compose_project = &project;
+    scan_source(settings, text, check);
+    check->front.compose_project = NULL;
+    compose_project_release(&project);
 }
 
 void scan_file(const struct scan_settings *settings,
@@ -72,7 +99,7 @@ void scan_file(const struct scan_settings *settings,
         /* Standard input, read by the coordinator. */
         struct source_text text = { xmemdup(file->content, file->content_length),
                                     file->content_length };
-        scan_source(settings, &text, check);
+        scan_in_project(settings, -1, NULL, file->display, &text, check);
         return;
     }
     struct source_text text;
@@ -84,7 +111,7 @@ void scan_file(const struct scan_settings *settings,
         free(error);
         return;
     }
-    scan_source(settings, &text, check);
+    scan_in_project(settings, file->base_fd, file->relative, file->display, &text, check);
 }
 
 void scan_text(const struct scan_settings *settings, const char *data,
@@ -94,5 +121,5 @@ void scan_text(const struct scan_settings *settings, const char *data,
     file_check_init(check, settings->registry, display, package);
     check->candidates = candidates;
     struct source_text text = { xmemdup(data, length), length };
-    scan_source(settings, &text, check);
+    scan_in_project(settings, -1, NULL, display, &text, check);
 }

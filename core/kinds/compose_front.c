@@ -9,6 +9,7 @@
 
 #include "compose.h"
 #include "compose_extends.h"
+#include "compose_project.h"
 #include "compose_syntax.h"
 #include "file_kind.h"
 #include "host_mounts.h"
@@ -23,6 +24,8 @@ struct compose_service {
     const struct sl_node *mapping;    /* the service */
     struct compose_chain chain;       /* built on first use */
     bool chain_built;
+    struct compose_project *project;  /* the file's variables (borrowed);
+                                         NULL: none known */
 };
 
 static const struct compose_chain *chain_of(struct compose_service *service)
@@ -104,19 +107,69 @@ static void templated(struct sl_value *value)
     value->parsed_length = 0;
 }
 
+/* Whether a value still holds an interpolation.  A resolved one holds
+ * none: what it resolved to is what Compose uses, even text that looks
+ * like "${X}" (a single-quoted .env value, or "$${X}"). */
 static bool interpolated(const struct sl_value *value)
 {
-    return compose_has_interpolation(value->text, value->text_length);
+    return !(value->flags & SL_VALUE_RESOLVED) &&
+           compose_has_interpolation(value->text, value->text_length);
+}
+
+/* Text as Compose resolves it with the project's .env, defaults and $$
+ * escapes (SPEC §13), copied into the scope's group; false when it stays
+ * unknown (an unset variable, a refused value, an unreadable .env). */
+static bool resolve_text(struct model_fill *fill, const char *text, size_t length,
+                         const char **resolved, size_t *resolved_length,
+                         const char **from)
+{
+    const struct compose_service *service = fill->scope->data;
+    if (service == NULL || service->project == NULL)
+        return false;
+    struct compose_resolution resolution;
+    if (!compose_project_resolve(service->project, text, length, &resolution))
+        return false;
+    struct model_group *group = fill->scope->group;
+    *resolved = model_group_strndup(group, resolution.text, resolution.length);
+    *resolved_length = resolution.length;
+    *from = model_group_strndup(group, resolution.from, strlen(resolution.from));
+    compose_resolution_release(&resolution);
+    return true;
+}
+
+/* An interpolated value whose text Compose would know from the project
+ * alone: text becomes what it resolves to, written keeps the value as
+ * written, and the value is marked SL_VALUE_RESOLVED with where it came
+ * from.  The caller then reads the resolved text as it reads a literal.
+ * Returns whether it resolved. */
+static bool resolve(struct model_fill *fill, struct sl_value *value)
+{
+    const char *text, *from;
+    size_t length;
+    if (!interpolated(value) ||
+        !resolve_text(fill, value->text, value->text_length, &text, &length, &from))
+        return false;
+    value->written = value->text;
+    value->written_length = value->text_length;
+    value->text = value->parsed = text;
+    value->text_length = value->parsed_length = length;
+    value->flags |= SL_VALUE_RESOLVED;
+    value->resolved_from = from;
+    value->resolved_from_length = strlen(from);
+    return true;
 }
 
 /* A switch: on when Compose reads it as true; a value that is not and
- * holds an interpolation cannot be checked. */
-static void flag_value(struct sl_value *value, const struct sl_node *node)
+ * holds an interpolation cannot be checked, unless it resolves. */
+static void flag_value(struct model_fill *fill, struct sl_value *value,
+                       const struct sl_node *node)
 {
     if (!take_text(value, node))
         return;
     if (compose_node_truthy(node))
         value->meaning = 1;
+    else if (resolve(fill, value))
+        value->meaning = compose_text_truthy(value->text, value->text_length) ? 1 : 0;
     else if (interpolated(value))
         templated(value);
 }
@@ -237,7 +290,7 @@ static void fill_flag(struct model_fill *fill, struct compose_service *service, 
         return;
     fill->setting.key = key;
     struct sl_value *value = new_value(fill, depth, SL_FORM_FLAG, field, key);
-    flag_value(value, node);
+    flag_value(fill, value, node);
 }
 
 /* ------------------------------------------------------------------ */
@@ -338,6 +391,7 @@ static void fill_build_network(struct model_fill *fill, struct compose_service *
     struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, field, key);
     if (!take_text(value, node))
         return;
+    resolve(fill, value);
     if (text_equals(value->text, value->text_length, "host"))
         value->meaning = SL_NAMESPACE_HOST;
     else if (interpolated(value))
@@ -377,8 +431,8 @@ static void fill_k8s_extension(struct model_fill *fill, struct compose_service *
                                            key);
         value->label = field;
         if (token)
-            flag_value(value, node);
-        else if (take_text(value, node) && interpolated(value))
+            flag_value(fill, value, node);
+        else if (take_text(value, node) && !resolve(fill, value) && interpolated(value))
             templated(value);
     }
 }
@@ -412,6 +466,7 @@ static void list_entry(size_t depth, const struct sl_node *where,
     struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, walk->field, where);
     if (!take_text(value, scalar))
         return;
+    resolve(walk->fill, value);
     if (interpolated(value)) {
         templated(value);
     } else if (walk->id == SL_SETTING_CAP_ADD || walk->id == SL_SETTING_CAP_DROP) {
@@ -541,13 +596,25 @@ static void security_entry(size_t depth, const struct sl_node *where,
     int id = SL_SETTING_SECURITY_OTHER;
     const char *option_value = NULL;
     size_t option_value_length = 0;
-    if (entry->kind == SL_NODE_SCALAR)
-        id = security_option(entry->u.scalar.text, entry->u.scalar.length, &option_value,
-                             &option_value_length);
+    /* An interpolated entry that resolves is read, and routed to its
+     * setting, as it resolves ("${OPT:-seccomp=unconfined}"). */
+    const char *resolved = NULL, *from = NULL;
+    size_t resolved_length = 0;
+    bool literal = false;
+    if (entry->kind == SL_NODE_SCALAR) {
+        const char *text = entry->u.scalar.text;
+        size_t length = entry->u.scalar.length;
+        literal = !compose_has_interpolation(text, length);
+        if (!literal && resolve_text(walk->fill, text, length, &resolved, &resolved_length,
+                                     &from)) {
+            text = resolved;
+            length = resolved_length;
+            literal = true;
+        }
+        id = security_option(text, length, &option_value, &option_value_length);
+    }
     if (id != walk->id)
         return;
-    bool literal = entry->kind == SL_NODE_SCALAR &&
-                   !compose_has_interpolation(entry->u.scalar.text, entry->u.scalar.length);
     if (walk->effective && literal) {
         /* Docker reads the items in order and the later wins; of merged
          * lists, the nearest service's own items win. */
@@ -560,6 +627,15 @@ static void security_entry(size_t depth, const struct sl_node *where,
                                        where);
     if (!take_text(value, entry))
         return;
+    if (resolved != NULL) {
+        value->written = value->text;
+        value->written_length = value->text_length;
+        value->text = value->parsed = resolved;
+        value->text_length = value->parsed_length = resolved_length;
+        value->flags |= SL_VALUE_RESOLVED;
+        value->resolved_from = from;
+        value->resolved_from_length = strlen(from);
+    }
     if (!literal) {
         templated(value);
         return;
@@ -606,6 +682,7 @@ static void fill_user(struct model_fill *fill, struct compose_service *service, 
     struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, "user", key);
     if (!take_text(value, node))
         return;
+    resolve(fill, value);
     if (interpolated(value))
         templated(value);
     else
@@ -661,6 +738,7 @@ static void fill_limit(struct model_fill *fill, struct compose_service *service,
         struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, source->field, key);
         if (!take_text(value, node))
             continue;
+        resolve(fill, value);
         if (interpolated(value))
             templated(value);
         else
@@ -710,6 +788,12 @@ static void fill_namespace(struct model_fill *fill, struct compose_service *serv
     if (!take_text(value, node))
         return;
     static const char container[] = "container:";
+    /* container:NAME and service:NAME are judged as written (the key keeps
+     * an interpolated NAME); anything else that is interpolated is read as
+     * it resolves, if it does. */
+    if (!(joins_containers(id) && starts_with(value->text, value->text_length, container)) &&
+        !starts_with(value->text, value->text_length, "service:"))
+        resolve(fill, value);
     if (text_equals(value->text, value->text_length, "host")) {
         value->meaning = SL_NAMESPACE_HOST;
     } else if (joins_containers(id) &&
@@ -842,8 +926,10 @@ static void port_entry(size_t depth, const struct sl_node *where,
     struct sl_value *value = new_value(fill, depth, SL_FORM_ENTRY, "ports", where);
     if (entry->kind == SL_NODE_MAPPING)
         long_port(fill, value, entry);
-    else if (take_text(value, entry))
+    else if (take_text(value, entry)) {
+        resolve(fill, value);
         short_port(value);
+    }
 }
 
 static void fill_ports(struct model_fill *fill, struct compose_service *service, int view)
@@ -867,7 +953,7 @@ static void fill_scalar(struct model_fill *fill, struct compose_service *service
         return;
     fill->setting.key = key;
     struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, field, key);
-    if (take_text(value, node) && interpolated(value))
+    if (take_text(value, node) && !resolve(fill, value) && interpolated(value))
         templated(value);
 }
 
@@ -1049,6 +1135,7 @@ static void read_service(struct model_reading *reading, const struct sl_node *se
     service->root = reading->root;
     service->services = services;
     service->mapping = pair->value;
+    service->project = reading->file->compose_project;
     struct model_scope_spec spec = {
         .level = SL_SCOPE_CONTAINER, .sort = SL_CONTAINER_MAIN,
         .platform = SL_PLATFORM_ENGINE, .kind = SL_KIND_COMPOSE,

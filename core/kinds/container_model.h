@@ -43,6 +43,7 @@ _Static_assert(MODEL_SETTING_LAST <= 64, "struct model_scope's filled bits");
     (offsetof(struct sl_value, resolved_from_length) + sizeof(size_t))
 
 struct model_scope;
+struct compose_project;
 
 /* One setting as filled: the descriptor and its values. */
 struct model_setting {
@@ -193,6 +194,9 @@ struct model_file_state {
     size_t objects_read;        /* Kubernetes objects so far (aliases in
                                    Lists can repeat one many times) */
     bool objects_limit_reported; /* the Lists' limit error is out */
+    struct compose_project *compose_project; /* a Compose file's variables
+                                   (compose_project.h), borrowed; NULL:
+                                   none known */
 };
 
 /* One document being read: where its steps go. */
