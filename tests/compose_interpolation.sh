@@ -42,6 +42,18 @@ contains report.json '"key": "agent:pid:host"' "the finding is keyed by the reso
 contains report.json '"key": "agent:ipc:${IPC_MODE}"' "the warning is keyed by the value as written"
 lacks report.json '"key": "agent:pid:${SANDBOX_PID}"' "one finding per setting"
 
+# Volumes: an item whose source is an interpolation is the host mount it
+# resolves to.
+mkdir vols
+printf 'services:\n  a:\n    image: x\n    volumes:\n      - "${ROOT:-/}:/host"\n      - "${SOCKETS}:/run/containerd"\n      - "${DATA}:/data"\n' > vols/compose.yaml
+printf 'SOCKETS=/run/containerd\n' > vols/.env
+expect_status 1 "attack: a bind mount from a default" -- vols
+contains "$out" "error: bind-mounts host path '/', which exposes the whole host file system (and with it every container engine API socket) (written '\${ROOT:-/}:/host'" \
+    "\${ROOT:-/}:/host is the host's root"
+contains "$out" "error: bind-mounts host path '/run/containerd', which exposes a container engine API socket (written '\${SOCKETS}:/run/containerd', which resolves to '/run/containerd': SOCKETS from vols/.env:1)" \
+    "a socket directory from .env is SBX006"
+contains "$out" "warning: volumes source '\${DATA}' is interpolated and cannot be checked" "an unset source still warns"
+
 # The file named as an operand: its directory's .env is read too.
 expect_status 1 "a file operand" -- env/compose.yaml
 contains "$out" "which resolves to 'host': SANDBOX_PID from env/.env:2" "a file operand's .env is read"

@@ -957,28 +957,75 @@ static void fill_scalar(struct model_fill *fill, struct compose_service *service
         templated(value);
 }
 
-/* One mount as a value of SL_SETTING_MOUNTS. */
+/* Volume items resolved while a service's mounts are walked: the last
+ * one, so that the value made of its mount can say how it was written. */
+struct mount_resolving {
+    struct model_fill *fill;    /* the scope's fill: its group keeps texts */
+    const char *resolved;       /* the last item resolved, as resolved */
+    size_t resolved_length;
+    const char *written;        /* and as written */
+    size_t written_length;
+    const char *from;
+};
+
+static bool resolve_mount_item(void *data, const char *text, size_t length,
+                               const char **resolved, size_t *resolved_length)
+{
+    struct mount_resolving *resolving = data;
+    const char *from;
+    if (!resolve_text(resolving->fill, text, length, resolved, resolved_length, &from))
+        return false;
+    resolving->resolved = *resolved;
+    resolving->resolved_length = *resolved_length;
+    resolving->written = text;
+    resolving->written_length = length;
+    resolving->from = from;
+    return true;
+}
+
+/* One mount as a value of SL_SETTING_MOUNTS; a host mount whose source
+ * lies in the item resolved last is that resolved value. */
 static int mount_value(struct sl_context *ctx, const struct sl_mount *mount, void *data)
 {
     (void)ctx;
-    model_fill_mount(data, mount, SL_TEMPLATE_INTERPOLATION);
+    struct mount_resolving *resolving = data;
+    model_fill_mount(resolving->fill, mount, SL_TEMPLATE_INTERPOLATION);
+    if (resolving->resolved != NULL && mount->kind == SL_MOUNT_HOST_PATH &&
+        mount->value >= resolving->resolved &&
+        mount->value < resolving->resolved + resolving->resolved_length) {
+        struct sl_value *value = &resolving->fill->values[resolving->fill->count - 1];
+        value->written = resolving->written;
+        value->written_length = resolving->written_length;
+        value->flags |= SL_VALUE_RESOLVED;
+        value->resolved_from = resolving->from;
+        value->resolved_from_length = strlen(resolving->from);
+    }
+    resolving->resolved = NULL;
     return SL_OK;
 }
 
+/* The walk for rules (sl_scope_mounts): interpolated items resolved as in
+ * the values (the texts live in the scope's group). */
 static int service_mounts(const struct model_scope *scope, struct sl_context *ctx,
                           size_t mount_size, sl_mount_fn visit, void *data,
                           const char **problem)
 {
     const struct compose_service *service = scope->data;
-    return host_mounts_each(ctx, service->root, service->mapping, mount_size, visit, data,
-                            problem);
+    struct model_fill fill = { (struct model_scope *)scope, { 0 }, NULL, 0, 0 };
+    struct mount_resolving resolving = { &fill, NULL, 0, NULL, 0, NULL };
+    struct host_mount_resolver resolver = { resolve_mount_item, &resolving };
+    return host_mounts_each_resolved(ctx, service->root, service->mapping, mount_size,
+                                     visit, data, &resolver, problem);
 }
 
 static void fill_mounts(struct model_fill *fill, struct compose_service *service)
 {
     const char *problem;
-    host_mounts_each(NULL, service->root, service->mapping, sizeof(struct sl_mount),
-                     mount_value, fill, &problem);
+    struct mount_resolving resolving = { fill, NULL, 0, NULL, 0, NULL };
+    struct host_mount_resolver resolver = { resolve_mount_item, &resolving };
+    host_mounts_each_resolved(NULL, service->root, service->mapping,
+                              sizeof(struct sl_mount), mount_value, &resolving, &resolver,
+                              &problem);
 }
 
 /* ------------------------------------------------------------------ */
