@@ -53,6 +53,12 @@ contains "$out" "error: bind-mounts host path '/', which exposes the whole host 
 contains "$out" "error: bind-mounts host path '/run/containerd', which exposes a container engine API socket (written '\${SOCKETS}:/run/containerd', which resolves to '/run/containerd': SOCKETS from vols/.env:1)" \
     "a socket directory from .env is SBX006"
 contains "$out" "warning: volumes source '\${DATA}' is interpolated and cannot be checked" "an unset source still warns"
+printf 'services:\n  a:\n    image: x\n    volumes:\n      - type: bind\n        source: ${SOCK:-/var/run/docker.sock}\n        target: /s\n      - source: ${DIR:-/etc}\n        target: /e\n' > vols/compose.yaml
+expect_status 1 "long syntax sources" -- vols
+contains "$out" "error: bind-mounts host path '/var/run/docker.sock' (long syntax, type bind), which exposes a container engine API socket (written '\${SOCK:-/var/run/docker.sock}'" \
+    "a long-syntax bind source from a default is the socket it names"
+contains "$out" "error: bind-mounts host path '/etc' (long syntax without type, read as bind), a host system directory (written '\${DIR:-/etc}'" \
+    "a long-syntax source without a type that resolves to a host path is one"
 
 # The file named as an operand: its directory's .env is read too.
 expect_status 1 "a file operand" -- env/compose.yaml

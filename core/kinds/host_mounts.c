@@ -327,6 +327,17 @@ static int long_syntax(struct mount_walk *walk, struct entry_facts *facts,
         return SL_OK;   /* tmpfs, image, cluster: no host path */
     }
 
+    /* An interpolated source that resolves is the path it resolves to
+     * (SPEC §13): a bind's, or, without a type, one that is a host path. */
+    const char *resolved;
+    size_t resolved_length;
+    if (source != NULL && walk->resolver != NULL && (bind || type == NULL) &&
+        compose_has_interpolation(source, source_length) &&
+        walk->resolver->resolve(walk->resolver->data, source, source_length, &resolved,
+                                &resolved_length) &&
+        resolved_length != 0 &&
+        (bind || compose_classify_source(resolved, resolved_length) == SL_SOURCE_HOST_PATH))
+        return host_path(walk, facts, resolved, resolved_length, NULL, 0, NULL);
     if (bind)
         return host_path(walk, facts, source, source_length, NULL, 0, NULL);
     if (source == NULL)
