@@ -21,7 +21,10 @@ static const char *whose(const struct sl_scope *scope)
     case SL_SCOPE_ACCOUNT:
         return "every pod that uses the account and does not opt out";
     default:
-        return "every container of the pod";
+        /* A Compose service: inspect_k8s_sandbox makes a pod of it. */
+        return scope->platform == SL_PLATFORM_ENGINE
+                   ? "the pod inspect_k8s_sandbox makes of the service"
+                   : "every container of the pod";
     }
 }
 
@@ -90,6 +93,33 @@ static int check_scope(struct sl_context *ctx, const struct sl_scope *scope)
     return SL_OK;
 }
 
+/* A container that writes the settings itself (a Compose service's
+ * x-inspect_k8s_sandbox block, which inspect_k8s_sandbox writes into the
+ * pod it makes of the service); what a container inherits from its pod is
+ * reported at the pod. */
+static int check_container(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    static const int ids[] = { SL_SETTING_SERVICE_ACCOUNT_TOKEN,
+                               SL_SETTING_SERVICE_ACCOUNT_NAME };
+    for (size_t s = 0; s < sizeof(ids) / sizeof(*ids); s++) {
+        struct sl_setting setting;
+        if (sl_setting(ctx, scope, ids[s], SL_VIEW_WRITTEN, &setting) != SL_OK)
+            return SL_ERROR;
+        for (size_t i = 0; i < setting.count; i++) {
+            struct sl_value value;
+            if (sl_setting_value(ctx, scope, ids[s], SL_VIEW_WRITTEN, i, &value) != SL_OK)
+                return SL_ERROR;
+            if (value.origin != SL_ORIGIN_OWN)
+                continue;
+            if ((ids[s] == SL_SETTING_SERVICE_ACCOUNT_TOKEN
+                     ? check_token(ctx, scope, &value)
+                     : check_name(ctx, scope, &value)) != SL_OK)
+                return SL_ERROR;
+        }
+    }
+    return SL_OK;
+}
+
 static const struct sl_rule service_account_token_rule = {
     SL_RULE_INIT,
     .code = "SBX008",
@@ -109,6 +139,9 @@ static const struct sl_rule service_account_token_rule = {
         "serviceAccount is read like serviceAccountName;\n"
         "- Kubernetes ServiceAccount objects: automountServiceAccountToken: "
         "true, the default of every pod that uses the account.\n"
+        "- Compose services: x-inspect_k8s_sandbox (or x-k8s) "
+        "automount_service_account_token: true and service_account_name, "
+        "which inspect_k8s_sandbox writes into the service's pod.\n"
         "false, an absent setting and null are fine. Helm template text "
         "({{ ... }}) is a warning: it cannot be checked.",
     .rationale =
@@ -132,7 +165,10 @@ static const struct sl_rule service_account_token_rule = {
         "Kubernetes: KIND/NAME:automountServiceAccountToken, "
         "KIND/NAME:serviceAccountName:ACCOUNT (e.g. "
         "Pod/runner:serviceAccountName:builder), "
-        "ServiceAccount/NAME:automountServiceAccountToken",
+        "ServiceAccount/NAME:automountServiceAccountToken\n"
+        "Compose: "
+        "service:x-inspect_k8s_sandbox.automount_service_account_token, "
+        "service:x-inspect_k8s_sandbox.service_account_name:NAME",
     .example =
         "automountServiceAccountToken: true\n"
         "serviceAccountName: evals-runner\n"
@@ -142,6 +178,7 @@ static const struct sl_rule service_account_token_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .kinds = SL_KIND_EVERY,
     .check_scope = check_scope,
+    .check_container = check_container,
     .url = RULE_DOCS_URL "SBX008.md",
 };
 

@@ -85,6 +85,18 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "that checks the setting.)",
               "Render the chart and check the result: helm template ... | "
               "sandlint -; or write the value without template text."),
+    CORE_RULE("SL010", "env_file", 7.0,
+              "a Compose project's .env could not be read",
+              "Docker Compose interpolates a Compose file with the .env of "
+              "its project directory, and sandlint resolves the checked "
+              "values with it.  A .env that cannot be read as Compose reads "
+              "it (larger than 1 MiB, not UTF-8 text, a syntax error, a "
+              "value nested or expanded past the limits, outside what the "
+              "run may read) is an error, since Compose refuses the project "
+              "or its values are unknown; every value that uses a variable "
+              "is then reported as one that cannot be checked.",
+              "Fix the .env (the message gives its line and column), or "
+              "name the directory that holds it as an operand."),
     /* Engine command lines are only in the formats that hold shell text. */
     {
         SL_RULE_INIT, "SL011", "command_line", CORE_GROUP, NULL,

@@ -33,7 +33,7 @@
 #include "yaml_model.h"
 
 /* Setting ids this host knows: 1 .. MODEL_SETTING_LAST. */
-#define MODEL_SETTING_LAST SL_SETTING_BUILD_ENTITLEMENTS
+#define MODEL_SETTING_LAST SL_SETTING_BUILD_NETWORK
 _Static_assert(MODEL_SETTING_LAST <= 64, "struct model_scope's filled bits");
 
 /* The smallest structs a caller may declare: ABI 1.3's. */
@@ -44,6 +44,7 @@ _Static_assert(MODEL_SETTING_LAST <= 64, "struct model_scope's filled bits");
     (offsetof(struct sl_value, resolved_from_length) + sizeof(size_t))
 
 struct model_scope;
+struct compose_project;
 
 /* One setting as filled: the descriptor and its values. */
 struct model_setting {
@@ -207,6 +208,9 @@ struct model_file_state {
     struct comment_list *step_comments; /* where the comments of shell text
                                    in a YAML file (CI steps) go, for
                                    suppression comments; NULL: dropped */
+    struct compose_project *compose_project; /* a Compose file's variables
+                                   (compose_project.h), borrowed; NULL:
+                                   none known */
 };
 
 /* One document being read: where its steps go. */

@@ -28,6 +28,7 @@
 #ifndef SANDLINT_HOST_MOUNTS_H
 #define SANDLINT_HOST_MOUNTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "sandlint/plugin.h"
@@ -49,6 +50,28 @@
 int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
                      const struct sl_node *service, size_t mount_size,
                      sl_mount_fn visit, void *data, const char **problem);
+
+/*
+ * What a Compose file's interpolation resolves to (SPEC §13): resolve
+ * returns true with the text Compose uses (valid until the walk's caller
+ * is done) when text resolves with the project's variables.  A short
+ * volume item whose source is only an interpolation ("${DATA}:/data") and
+ * that resolves to a host path is delivered as that host mount, keyed by
+ * the resolved source; one that resolves to anything else stays an
+ * interpolated entry (it cannot be checked).
+ */
+struct host_mount_resolver {
+    bool (*resolve)(void *data, const char *text, size_t length, const char **resolved,
+                    size_t *resolved_length);
+    void *data;
+};
+
+/* host_mounts_each() with a resolver (NULL: none, as host_mounts_each). */
+int host_mounts_each_resolved(struct sl_context *ctx, const struct sl_node *root,
+                              const struct sl_node *service, size_t mount_size,
+                              sl_mount_fn visit, void *data,
+                              const struct host_mount_resolver *resolver,
+                              const char **problem);
 
 /*
  * The host_mounts() host service for an agent-env service or a pod spec

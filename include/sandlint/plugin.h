@@ -613,11 +613,18 @@ enum sl_setting_id {
                                     token carries; one value per field the
                                     format takes it in (serviceAccountName,
                                     the deprecated serviceAccount) */
-    SL_SETTING_GPUS = 30,        /* host GPUs handed in (gpus); entries */
+    SL_SETTING_GPUS = 30,        /* host GPUs handed in (gpus, and the
+                                    device reservations of Compose's
+                                    deploy.resources); entries */
     SL_SETTING_BUILD_PRIVILEGED = 31, /* build steps run privileged
                                     (build.privileged); flag */
-    SL_SETTING_BUILD_ENTITLEMENTS = 32 /* build entitlements
-                                    (build.entitlements); entries */
+    SL_SETTING_BUILD_ENTITLEMENTS = 32, /* build entitlements
+                                    (build.entitlements); entries, parsed
+                                    as written (security.insecure,
+                                    network.host) */
+    SL_SETTING_BUILD_NETWORK = 33 /* the network build steps run in
+                                    (build.network); meaning enum
+                                    sl_namespace */
 };
 
 /* Which view of a setting (see above). */
