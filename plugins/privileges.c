@@ -83,9 +83,13 @@ static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int
             return sl_report_unresolved(ctx, value, value->node, SL_WORDING_BY_FORM);
         if (id == SL_SETTING_SECURITY_OTHER || value->meaning != SL_CONFINEMENT_OFF)
             return SL_OK;
+        /* What a platform adds by itself is named by its label (who adds
+         * it); what the file writes, by its field. */
         return sl_report_value(ctx, value, value->node, SL_SEVERITY_DEFAULT, NULL, 0.0,
-                               "%s '%s' %s", value->field, quoted,
-                               removes(id, scope->platform));
+                               "%s '%s' %s",
+                               value->origin == SL_ORIGIN_DEFAULT ? value->label
+                                                                  : value->field,
+                               quoted, removes(id, scope->platform));
     }
 }
 

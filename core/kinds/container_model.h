@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "string_set.h"
 #include "sandlint/plugin.h"
 #include "yaml_model.h"
 
@@ -164,8 +165,11 @@ enum model_step_type {
                                    mapping); one service or pod spec more */
     MODEL_STEP_SCOPE,           /* check_scope or check_container on scope */
     MODEL_STEP_WARNING,         /* a structure warning (SL003) at node */
-    MODEL_STEP_NOT_CHECKED      /* an error at node: part of the file was
+    MODEL_STEP_NOT_CHECKED,     /* an error at node: part of the file was
                                    not checked (a limit), so it fails */
+    MODEL_STEP_NOT_UNDERSTOOD   /* an error at node (SL008): security
+                                   settings sandlint cannot place, so the
+                                   file fails */
 };
 
 struct model_step {
@@ -193,7 +197,18 @@ struct model_file_state {
     size_t objects_read;        /* Kubernetes objects so far (aliases in
                                    Lists can repeat one many times) */
     bool objects_limit_reported; /* the Lists' limit error is out */
+    /* The file's documents, for what one object says of another (a pod's
+     * ServiceAccount); NULL where the caller reads documents alone. */
+    const struct sl_node *const *documents;
+    size_t document_count;
+    /* "NAMESPACE/NAME" of the file's ServiceAccounts that say
+     * automountServiceAccountToken: false; made on first use, freed by
+     * model_file_state_release(). */
+    struct string_set *accounts_without_token;
 };
+
+/* Frees what the front-ends made for the file; the state is zero after. */
+void model_file_state_release(struct model_file_state *file);
 
 /* One document being read: where its steps go. */
 struct model_reading {
@@ -220,5 +235,7 @@ void model_emit_warning(struct model_reading *reading, const struct sl_node *at,
                         const char *message);
 void model_emit_not_checked(struct model_reading *reading, const struct sl_node *at,
                             const char *message);
+void model_emit_not_understood(struct model_reading *reading, const struct sl_node *at,
+                               const char *message);
 
 #endif

@@ -64,6 +64,20 @@ const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t i
     return spec;
 }
 
+const struct sl_node *kubernetes_pod_template_metadata(const struct sl_node *object,
+                                                       size_t index)
+{
+    static const char *const paths[KUBERNETES_POD_SHAPES] = {
+        "metadata", "template.metadata", "spec.template.metadata",
+        "spec.jobTemplate.spec.template.metadata", "spec.podTemplate.metadata",
+    };
+    const struct sl_node *key;
+    if (index >= KUBERNETES_POD_SHAPES)
+        return NULL;
+    const struct sl_node *metadata = kubernetes_follow(object, paths[index], &key);
+    return metadata != NULL && metadata->kind == SL_NODE_MAPPING ? metadata : NULL;
+}
+
 static const char *text_of(const struct sl_node *node)
 {
     if (node == NULL || node->kind != SL_NODE_SCALAR || node->null_value ||
@@ -77,9 +91,13 @@ char *kubernetes_object_service(const struct sl_node *object)
     const char *kind = text_of(lookup(object, "kind", NULL));
     const struct sl_node *metadata = lookup(object, "metadata", NULL);
     const char *name = text_of(lookup(metadata, "name", NULL));
+    const char *namespace = text_of(lookup(metadata, "namespace", NULL));
     if (name == NULL)
         name = text_of(lookup(metadata, "generateName", NULL));
-    return xasprintf("%s/%s", kind ? kind : "<unknown>", name ? name : "<unnamed>");
+    /* Objects of the same kind and name in two namespaces are two objects
+     * (SPEC §13, §17): the namespace leads when written. */
+    return xasprintf("%s%s%s/%s", namespace ? namespace : "", namespace ? "/" : "",
+                     kind ? kind : "<unknown>", name ? name : "<unnamed>");
 }
 
 int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
