@@ -147,7 +147,11 @@ static const struct sl_rule privileges_rule = {
         "privileged true, every capabilities.add item, seccompProfile.type "
         "or appArmorProfile.type Unconfined, seLinuxOptions.type spc_t or "
         "unconfined_t and procMount Unmasked; a pod spec's own "
-        "securityContext is checked for the profile types too. Helm "
+        "securityContext is checked for the profile types too; the AppArmor "
+        "annotation container.apparmor.security.beta.kubernetes.io/NAME: "
+        "unconfined is reported for that container, and a kCTF Challenge's "
+        "challenge container for the SYS_ADMIN and unconfined AppArmor "
+        "profile the kCTF operator always adds (at the object). Helm "
         "template text ({{ ... }}) is a warning: it cannot be checked.",
     .rationale =
         "Privileged mode hands the container every capability and the "

@@ -107,7 +107,12 @@ static const struct sl_rule service_account_token_rule = {
         "default, the namespace's own account, is fine, and the deprecated "
         "serviceAccount is read like serviceAccountName;\n"
         "- Kubernetes ServiceAccount objects: automountServiceAccountToken: "
-        "true, the default of every pod that uses the account.\n"
+        "true, the default of every pod that uses the account;\n"
+        "- a Kubernetes pod that does not set automountServiceAccountToken "
+        "gets a token by default (a warning), unless its ServiceAccount in "
+        "the same file (serviceAccountName, else default, in the pod's "
+        "namespace) sets false; pods made from an agent-sandbox "
+        "SandboxTemplate get none (its controller's default).\n"
         "false, an absent setting and null are fine. Helm template text "
         "({{ ... }}) is a warning: it cannot be checked.",
     .rationale =

@@ -798,7 +798,13 @@ struct object_reading {
     const struct sl_node **pods;    /* malloc'd: the pod specs read */
     size_t pod_count;
     bool pods_limit_reported;
+    struct yaml_model *patches;     /* malloc'd: Argo podSpecPatch strings,
+                                       parsed; released after the group */
+    size_t patch_count;
 };
+
+/* Bounds the podSpecPatch strings of one object read as pods. */
+#define MAX_PATCHES_PER_OBJECT 100
 
 /* Bounds the pod specs of one object (a custom resource may hold many):
  * past it the object was not checked, which fails the run. */
@@ -1012,6 +1018,108 @@ static void read_argo_containers(struct pod_walk *walk, const struct sl_node *te
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* Argo's podSpecPatch                                                 */
+/* ------------------------------------------------------------------ */
+
+/* A podSpecPatch is YAML (or JSON) text that Argo merges into the pod it
+ * makes: read as a pod spec of its own.  Bounds: the patch's nodes, and
+ * the work of placing them in the file. */
+#define PATCH_MAX_NODES 10000
+#define PATCH_MAX_VISITS 100000
+
+/* Places a patch's nodes in the file: a block scalar's lines follow its
+ * indicator line, indented by indent (libyaml drops the indentation; YAML
+ * writers indent a block two columns past its key); anything else is
+ * pointed at the patch's start.  Each node once (aliases repeat nodes:
+ * placed, the set of their addresses).  Returns false past the bound. */
+static bool place_patch(struct sl_node *node, const struct sl_node *patch, unsigned indent,
+                        struct string_set *placed, size_t *visits)
+{
+    if (++*visits > PATCH_MAX_VISITS)
+        return false;
+    if (!string_set_add(placed, (const char *)&node, sizeof(node)))
+        return true;
+    if (patch->style == SL_STYLE_LITERAL || patch->style == SL_STYLE_FOLDED) {
+        node->line += patch->line;
+        node->end_line += patch->line;
+        node->column += indent;
+        node->end_column += indent;
+    } else {
+        node->line = node->end_line = patch->line;
+        node->column = patch->column;
+        node->end_column = patch->end_column;
+    }
+    if (node->kind == SL_NODE_SEQUENCE) {
+        for (size_t i = 0; i < node->u.sequence.count; i++)
+            if (!place_patch(node->u.sequence.items[i], patch, indent, placed, visits))
+                return false;
+    } else if (node->kind == SL_NODE_MAPPING) {
+        for (size_t i = 0; i < node->u.mapping.count; i++)
+            if (!place_patch(node->u.mapping.pairs[i].key, patch, indent, placed, visits) ||
+                !place_patch(node->u.mapping.pairs[i].value, patch, indent, placed, visits))
+                return false;
+    }
+    return true;
+}
+
+/* Reads the podSpecPatch of mapping (a workflow spec or a template) as a
+ * pod of service under parent; the parsed patch lives in object->patches
+ * until the object's scopes are released. */
+static void read_pod_spec_patch(struct object_reading *object, const struct sl_node *mapping,
+                                const char *service, struct model_scope *parent)
+{
+    const struct sl_node *key;
+    const struct sl_node *patch = lookup(mapping, "podSpecPatch", &key);
+    if (patch == NULL || (patch->kind == SL_NODE_SCALAR && patch->null_value))
+        return;
+    if (patch->kind != SL_NODE_SCALAR) {
+        model_emit_not_understood(object->reading, key, "podSpecPatch is not a string of "
+                                  "YAML or JSON; not checked");
+        return;
+    }
+    if (kubernetes_is_templated(patch->u.scalar.text, patch->u.scalar.length)) {
+        model_emit_warning(object->reading, patch, "podSpecPatch holds template text "
+                           "({{ ... }}) that Argo fills in when it runs: cannot be checked");
+        return;
+    }
+    if (object->patch_count == MAX_PATCHES_PER_OBJECT) {
+        model_emit_not_checked(object->reading, key, "more than 100 podSpecPatch strings in "
+                               "one object; the rest were not checked");
+        return;
+    }
+    struct yaml_model *model = &object->patches[object->patch_count];
+    struct model_limits limits = { PATCH_MAX_NODES, 64 };
+    size_t visits = 0;
+    if (model_parse(model, patch->u.scalar.text, patch->u.scalar.length, &limits) !=
+            MODEL_OK ||
+        model->document_count != 1 ||
+        (model->documents[0]->kind != SL_NODE_MAPPING && !model_is_null(model->documents[0]))) {
+        model_release(model);
+        model_emit_not_understood(object->reading, patch, "podSpecPatch is not one YAML or "
+                                  "JSON mapping (or exceeds 10000 nodes); what Argo merges "
+                                  "into the pod was not checked");
+        return;
+    }
+    object->patch_count++;
+    struct sl_node *root = model->documents[0];
+    if (model_is_null(root))
+        return;
+    struct string_set placed = STRING_SET_INIT;
+    bool whole = place_patch(root, patch, key->column + 1, &placed, &visits);
+    string_set_release(&placed);
+    if (!whole) {
+        model_emit_not_understood(object->reading, patch, "podSpecPatch repeats its nodes "
+                                  "too often (aliases); not checked");
+        return;
+    }
+    struct pod_walk walk = {
+        object, new_pod(object, service, key, root, parent, false), { NULL, NULL }, false,
+    };
+    model_emit_scope(object->reading, walk.pod);
+    kubernetes_each_container(SL_KIND_KUBERNETES, root, read_container, &walk);
+}
+
 /* The spec that holds an Argo object's templates: a Workflow's and a
  * WorkflowTemplate's spec, a CronWorkflow's spec.workflowSpec. */
 static const struct sl_node *argo_workflow_spec(const struct sl_node *object,
@@ -1040,6 +1148,8 @@ static void read_argo(struct object_reading *object)
     struct model_scope *workflow = new_pod(object, object->service, spec_key, spec, NULL,
                                            object->token_default);
     model_emit_scope(object->reading, workflow);
+    object->patches = xcalloc(MAX_PATCHES_PER_OBJECT, sizeof(*object->patches));
+    read_pod_spec_patch(object, spec, object->service, NULL);
     const struct sl_node *templates = lookup(spec, "templates", NULL);
     for (size_t i = 0; templates != NULL && templates->kind == SL_NODE_SEQUENCE &&
                        i < templates->u.sequence.count; i++) {
@@ -1056,9 +1166,10 @@ static void read_argo(struct object_reading *object)
             { lookup(lookup(template, "metadata", NULL), "annotations", NULL), NULL },
             false,
         };
-        free(service);
         model_emit_scope(object->reading, walk.pod);
         read_argo_containers(&walk, template);
+        read_pod_spec_patch(object, template, service, walk.pod);
+        free(service);
     }
 }
 
@@ -1234,6 +1345,9 @@ static void read_workload(struct model_reading *reading, const struct sl_node *o
     free(objects.pods);
     free(service);
     model_group_release(&group);
+    for (size_t i = 0; i < objects.patch_count; i++)
+        model_release(&objects.patches[i]);
+    free(objects.patches);
 }
 
 void kubernetes_front_read_object(struct model_reading *reading,
