@@ -231,4 +231,25 @@ expect_status 1 "an alias bomb of pod specs" -- --format json bomb.yaml
 elapsed=$(( $(date +%s) - start ))
 [ "$elapsed" -lt 20 ] && pass "in bounded time (${elapsed}s)" || fail "took ${elapsed}s"
 contains "$out" '"key": "Bomb/b/c:securityContext.privileged"' "the pod spec it repeats is read once"
+# podSpecPatch: text parsed inside the file, bounded.
+python3 - <<'PY'
+inner = ["x0: &a0 {name: main, image: i}"]
+for i in range(1, 6):
+    inner.append("x%d: &a%d [%s]" % (i, i, ", ".join(["*a%d" % (i - 1)] * 10)))
+inner.append("containers: [*a0]")
+body = "\n".join("        " + line for line in inner)
+big = "{containers: [" + ", ".join("{name: c%d, image: i}" % i for i in range(6000)) + "]}"
+open("patches.yaml", "w").write(
+    "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: p}\nspec:\n"
+    "  automountServiceAccountToken: false\n  templates:\n"
+    "    - name: bomb\n      container: {image: i}\n      podSpecPatch: |\n" + body + "\n"
+    "    - name: big\n      container: {image: i}\n      podSpecPatch: '" + big + "'\n")
+PY
+start=$(date +%s)
+expect_status 1 "podSpecPatch strings aliased, or too large" -- --format json patches.yaml
+elapsed=$(( $(date +%s) - start ))
+[ "$elapsed" -lt 20 ] && pass "in bounded time (${elapsed}s)" || fail "took ${elapsed}s"
+lacks "$out" "podSpecPatch repeats its nodes" "an aliased patch is placed once per node, and read"
+contains "$out" "podSpecPatch is not one YAML or JSON mapping (or exceeds 10000 nodes)" \
+    "a patch over the node limit fails the run"
 finish
