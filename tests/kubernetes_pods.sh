@@ -165,6 +165,7 @@ contains "$out" '"rule": "SL008"' "SL008, whatever the selection"
 contains "$out" "spec.settings.securityContext is outside anything sandlint reads as a pod spec" \
     "naming the path"
 expect_status 1 "and with --strict too" -- --strict unknown.yaml
+expect_status 1 "--ignore SL008 cannot make it pass" -- --ignore SL008 unknown.yaml
 
 # --- namespaces -----------------------------------------------------------------
 for ns in eval-a eval-b; do
