@@ -396,6 +396,22 @@ static void annotation_value(struct model_fill *fill, const struct model_pair *p
 static const char kctf_capability[] = "SYS_ADMIN";
 static const char kctf_apparmor[] = "unconfined";
 
+/* The operator also makes the challenge container's root file system
+ * read-only when the template does not say (readOnlyRootFilesystem nil). */
+static void kctf_read_only_root(struct model_fill *fill, const struct kube_container *container)
+{
+    struct sl_value *value = model_fill_value(fill);
+    value->origin = SL_ORIGIN_DEFAULT;
+    value->form = SL_FORM_FLAG;
+    value->field = "securityContext.readOnlyRootFilesystem";
+    value->label = "readOnlyRootFilesystem (the kCTF operator's default)";
+    value->key = value->node = container->kctf;
+    value->text = value->parsed = "true";
+    value->text_length = value->parsed_length = 4;
+    value->meaning = 1;
+    fill->setting.state = SL_SETTING_DEFAULT;
+}
+
 static void kctf_value(struct model_fill *fill, const struct kube_container *container,
                        int id)
 {
@@ -500,6 +516,9 @@ static void fill_container(struct model_fill *fill, const struct model_scope *sc
             annotation_value(fill, annotation);
         if (container->kctf != NULL && (id == SL_SETTING_CAP_ADD || id == SL_SETTING_APPARMOR))
             kctf_value(fill, container, id);
+        else if (container->kctf != NULL && id == SL_SETTING_READ_ONLY_ROOT &&
+                 view == SL_VIEW_EFFECTIVE && fill->setting.state == SL_SETTING_ABSENT)
+            kctf_read_only_root(fill, container);
         return;
     }
     if (id == SL_SETTING_MEMORY_LIMIT) {
