@@ -102,7 +102,8 @@ static const struct sl_rule engine_sockets_rule = {
         "service:volumes:SOURCE, the host source as written, the same key "
         "SBX003 would use (e.g. default:volumes:/var/run/docker.sock); "
         "for a hostPath volume its path (agent-env S:volumes:PATH, "
-        "Kubernetes KIND/NAME:volumes:PATH)",
+        "Kubernetes KIND/NAME:volumes:PATH, or KIND/NAME:hostPath:PATH "
+        "outside a pod's volumes; NAMESPACE/ leads when the object has one)",
     .example =
         "services:\n"
         "  default:\n"

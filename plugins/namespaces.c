@@ -128,7 +128,8 @@ static const struct sl_rule namespaces_rule = {
         "default:pid:container:monitor)\n"
         "service:FIELD:VALUE for an interpolated value (e.g. "
         "default:ipc:${IPC_MODE})\n"
-        "Kubernetes: KIND/NAME:hostNetwork (e.g. Pod/runner:hostPID)",
+        "Kubernetes: KIND/NAME:hostNetwork (e.g. Pod/runner:hostPID), led "
+        "by NAMESPACE/ when the object has one",
     .example =
         "services:\n"
         "  default:\n"

@@ -175,7 +175,9 @@ static const struct sl_rule privileges_rule = {
         "S/INIT:securityContext.FIELD:VALUE for an init container\n"
         "Kubernetes: KIND/NAME/CONTAINER:securityContext.FIELD[:VALUE], "
         "KIND/NAME:securityContext.seccompProfile.type:Unconfined for the "
-        "pod",
+        "pod, KIND/NAME/CONTAINER:container.apparmor.security.beta."
+        "kubernetes.io/CONTAINER:unconfined for an AppArmor annotation; "
+        "NAMESPACE/ leads when the object has one",
     .example =
         "services:\n"
         "  default:\n"

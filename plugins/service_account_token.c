@@ -136,7 +136,8 @@ static const struct sl_rule service_account_token_rule = {
         "Kubernetes: KIND/NAME:automountServiceAccountToken, "
         "KIND/NAME:serviceAccountName:ACCOUNT (e.g. "
         "Pod/runner:serviceAccountName:builder), "
-        "ServiceAccount/NAME:automountServiceAccountToken",
+        "ServiceAccount/NAME:automountServiceAccountToken; NAMESPACE/ "
+        "leads when the object has one",
     .example =
         "automountServiceAccountToken: true\n"
         "serviceAccountName: evals-runner\n"
