@@ -820,6 +820,7 @@ struct object_reading {
     struct yaml_model *patches;     /* malloc'd: Argo podSpecPatch strings,
                                        parsed; released after the group */
     size_t patch_count;
+    unsigned depth;                 /* how many Lists or manifests hold it */
 };
 
 /* Bounds the podSpecPatch strings of one object read as pods. */
@@ -1154,6 +1155,69 @@ static const struct sl_node *argo_workflow_spec(const struct sl_node *object,
     return spec != NULL && spec->kind == SL_NODE_MAPPING ? spec : NULL;
 }
 
+/* An Argo resource template's manifest: YAML text of the objects Argo
+ * creates, read as objects of the file (placed at its lines).  One
+ * from an artifact (manifestFrom) is known only when the workflow runs. */
+static void read_resource_manifest(struct object_reading *object,
+                                   const struct sl_node *template)
+{
+    const struct sl_node *resource = lookup(template, "resource", NULL);
+    const struct sl_node *from_key;
+    if (lookup(resource, "manifestFrom", &from_key) != NULL)
+        model_emit_warning(object->reading, from_key, "resource.manifestFrom: the objects "
+                           "come from an artifact when the workflow runs; not checked");
+    const struct sl_node *key;
+    const struct sl_node *manifest = lookup(resource, "manifest", &key);
+    if (manifest == NULL || (manifest->kind == SL_NODE_SCALAR && manifest->null_value))
+        return;
+    if (manifest->kind != SL_NODE_SCALAR) {
+        model_emit_not_understood(object->reading, key, "resource.manifest is not a string "
+                                  "of YAML; not checked");
+        return;
+    }
+    if (kubernetes_is_templated(manifest->u.scalar.text, manifest->u.scalar.length)) {
+        model_emit_warning(object->reading, manifest, "resource.manifest holds template text "
+                           "({{ ... }}) that Argo fills in when it runs: cannot be checked");
+        return;
+    }
+    struct yaml_model model;
+    struct model_limits limits = { PATCH_MAX_NODES, 64 };
+    if (model_parse(&model, manifest->u.scalar.text, manifest->u.scalar.length, &limits) !=
+        MODEL_OK) {
+        model_release(&model);
+        model_emit_not_understood(object->reading, manifest, "resource.manifest is not "
+                                  "valid YAML (or exceeds 10000 nodes); the objects Argo "
+                                  "creates from it were not checked");
+        return;
+    }
+    struct string_set placed = STRING_SET_INIT;
+    size_t visits = 0;
+    bool whole = true;
+    for (size_t d = 0; d < model.document_count && whole; d++)
+        whole = place_patch(model.documents[d], manifest, key->column + 1, &placed, &visits);
+    string_set_release(&placed);
+    if (!whole) {
+        model_emit_not_understood(object->reading, manifest, "resource.manifest repeats its "
+                                  "nodes too often (aliases); not checked");
+    } else if (object->depth >= MAX_LIST_DEPTH) {
+        model_emit_not_checked(object->reading, manifest, "resource manifests nested more "
+                               "than 8 deep; the objects inside were not checked");
+    } else {
+        for (size_t d = 0; d < model.document_count; d++) {
+            const struct sl_node *document = model.documents[d];
+            if (model_is_null(document))
+                continue;
+            if (file_kind_is_object(document))
+                kubernetes_front_read_object(object->reading, document, object->depth + 1);
+            else
+                model_emit_warning(object->reading, document, "resource.manifest document is "
+                                   "not a Kubernetes object (no apiVersion and kind); not "
+                                   "checked");
+        }
+    }
+    model_release(&model);
+}
+
 /* Argo: the workflow-level settings are a pod of their own (every pod of
  * the workflow takes them), and each template that runs containers is a
  * pod whose parent it is. */
@@ -1188,6 +1252,7 @@ static void read_argo(struct object_reading *object)
         model_emit_scope(object->reading, walk.pod);
         read_argo_containers(&walk, template);
         read_pod_spec_patch(object, template, service, walk.pod);
+        read_resource_manifest(object, template);
         free(service);
     }
 }
@@ -1304,7 +1369,8 @@ static void report_not_understood(struct object_reading *object,
  * specs (at the known paths, where a modelled controller keeps them, and
  * wherever their shape shows them) with their containers, its host paths,
  * and what it holds that sandlint cannot place. */
-static void read_workload(struct model_reading *reading, const struct sl_node *object)
+static void read_workload(struct model_reading *reading, const struct sl_node *object,
+                          unsigned depth)
 {
     const struct sl_node *kind = lookup(object, "kind", NULL);
     struct model_group group;
@@ -1312,6 +1378,7 @@ static void read_workload(struct model_reading *reading, const struct sl_node *o
     char *service = kubernetes_object_service(object);
     struct object_reading objects = {
         .reading = reading, .group = &group, .object = object, .service = service,
+        .depth = depth,
         .kctf = scalar_is(kind, "Challenge") &&
                         has_prefix(lookup(object, "apiVersion", NULL), "kctf.dev/")
                     ? kind : NULL,
@@ -1403,7 +1470,7 @@ void kubernetes_front_read_object(struct model_reading *reading,
     const struct sl_node *outer = reading->root;
     reading->root = object;
     model_emit_document(reading, SL_KIND_KUBERNETES, object);
-    read_workload(reading, object);
+    read_workload(reading, object, depth);
     reading->root = outer;
 }
 
