@@ -5,7 +5,9 @@
  *     yaml_events DIR...
  *     yaml_events --all-yaml DIR...   every *.yaml and *.yml file, as
  *                                     sandlint reads a tree under a
- *                                     'kubernetes = **' glob
+ *                                     'kubernetes = **' glob, and the
+ *                                     floor of its search by content
+ *                                     (SPEC §15: every YAML file read)
  */
 #define _GNU_SOURCE 1
 
@@ -23,15 +25,23 @@ static int all_yaml;        /* --all-yaml: not only Compose names */
 static char *buffer;
 static size_t capacity;
 
+/* (docker-)?compose*.y{a,}ml, and since 0.3 *-compose, *_compose and
+ * *.compose (SPEC §15 "Names"). */
 static int compose_name(const char *name)
 {
-    if (strncmp(name, "docker-", 7) == 0)
-        name += 7;
-    if (strncmp(name, "compose", 7) != 0)
-        return 0;
     size_t length = strlen(name);
-    return (length >= 11 && strcmp(name + length - 4, ".yml") == 0) ||
-           (length >= 12 && strcmp(name + length - 5, ".yaml") == 0);
+    size_t stem = length > 5 && strcmp(name + length - 5, ".yaml") == 0 ? length - 5
+                  : length > 4 && strcmp(name + length - 4, ".yml") == 0 ? length - 4 : 0;
+    if (stem == 0)
+        return 0;
+    if (stem >= 9 && strncmp(name + stem - 7, "compose", 7) == 0 &&
+        strchr("-_.", name[stem - 8]) != NULL)
+        return 1;
+    if (strncmp(name, "docker-", 7) == 0) {
+        name += 7;
+        stem -= 7;
+    }
+    return stem >= 7 && strncmp(name, "compose", 7) == 0;
 }
 
 static int yaml_name(const char *name)

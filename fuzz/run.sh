@@ -4,10 +4,11 @@
 # the golden fixtures, the shared corpus and the toml-test cases.  The
 # growing corpus is kept in fuzz/corpus/TARGET (not committed); crashes
 # land in fuzz/crashes/TARGET.  Targets: compose toml ini suppress
-# interpolation jsonc shell_words (the last two seeded from
-# fuzz/seeds/TARGET, shell_words also from the project's own shell scripts).
+# interpolation jsonc shell_words engine_command (the last three seeded
+# from fuzz/seeds/TARGET, shell_words also from the project's own shell
+# scripts, engine_command from the golden fixtures).
 set -eu
-target=${1:?target: compose, toml, ini, suppress, interpolation, jsonc or shell_words}
+target=${1:?target: compose, toml, ini, suppress, interpolation, jsonc, shell_words or engine_command}
 seconds=${2:-60}
 jobs=${3:-1}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -67,6 +68,15 @@ if [ -z "$(ls -A "$corpus")" ]; then
             rm -f "$tmp" ;;
         jsonc)
             seed "$here"/seeds/jsonc/* "$top"/tests/fuzz-regressions/jsonc/* ;;
+        engine_command)
+            # fuzz_engine_command.c: a first byte picks script, Makefile or
+            # config.toml; the committed seeds and the golden fixtures.
+            seed "$here"/seeds/engine_command/* "$top"/tests/fuzz-regressions/engine_command/*
+            tmp=$(mktemp)
+            for f in "$top"/tests/golden/*.sh; do { printf '\000'; cat "$f"; } > "$tmp"; seed "$tmp"; done
+            for f in "$top"/tests/golden/*/Makefile; do { printf '\001'; cat "$f"; } > "$tmp"; seed "$tmp"; done
+            for f in "$top"/tests/golden/*/*/config.toml; do { printf '\002'; cat "$f"; } > "$tmp"; seed "$tmp"; done
+            rm -f "$tmp" ;;
         shell_words)
             seed "$here"/seeds/shell_words/* "$top"/tests/fuzz-regressions/shell_words/* \
                  "$top"/tests/*.sh "$top"/fuzz/run.sh "$top"/maint/*.sh "$top"/action/*.sh ;;

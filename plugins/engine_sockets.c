@@ -43,6 +43,13 @@ static int check_api_socket(struct sl_context *ctx, const struct sl_scope *scope
         return sl_report_unresolved(ctx, &value, value.key, SL_WORDING_BY_FORM);
     if (value.state != SL_VALUE_SET || value.meaning != 1)
         return SL_OK;
+    if (value.origin == SL_ORIGIN_DEFAULT)
+        /* What the platform adds (a CI runner's socket mount): the file
+         * cannot remove it, so it is said as a warning, in its label's
+         * words. */
+        return sl_report_value(ctx, &value, value.key, SL_SEVERITY_WARNING, NULL, 0.0,
+                               "%s: the container can use the container engine's API",
+                               value.label);
     return sl_report_value(ctx, &value, value.key, SL_SEVERITY_DEFAULT, NULL, 0.0,
                            "%s exposes the container engine API socket and the user's "
                            "registry credentials", value.label);
@@ -68,6 +75,10 @@ static const struct sl_rule engine_sockets_rule = {
         "Reports, for each service:\n"
         "- use_api_socket set to a true value (true, yes, on, y in any "
         "case); an interpolated value is a warning;\n"
+        "- a container the platform itself gives the engine's socket (a "
+        "GitHub Actions job container: the runner mounts "
+        "/var/run/docker.sock into it on Linux runners): a warning at "
+        "container:;\n"
         "- every host mount, found exactly as SBX003 (mounts) finds them "
         "(short syntax, long syntax bind or npipe, named volumes bound to a "
         "host path), whose source or target names docker.sock, "

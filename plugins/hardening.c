@@ -1,7 +1,7 @@
 /*
- * hardening.c - SBX101-SBX109, the sandbox_hardening group: what a sandbox
+ * hardening.c - SBX101-SBX110, the sandbox_hardening group: what a sandbox
  * fails to take away (SPEC §7b; SPEC §12 for agent-env values and
- * Kubernetes objects, and SBX109).
+ * Kubernetes objects, and SBX109; SPEC §13 for SBX110).
  *
  * The rules of sandbox_privileges report what a file adds; these report
  * what it leaves in, measured against seed 003's hardened `docker run`:
@@ -78,12 +78,13 @@ static const char *hint(char *buffer, size_t size, const struct sl_setting *sett
 }
 
 /* A setting the rule needs is missing: an error at the container, or a
- * warning when a base sandlint cannot see may set it. */
-static int report_missing(struct sl_context *ctx, const struct sl_setting *setting,
-                          const char *rule, const char *message)
+ * warning when a base sandlint cannot see may set it; advice is the hint
+ * (NULL: the host's standard one). */
+static int report_missing_advised(struct sl_context *ctx, const struct sl_setting *setting,
+                                  const char *rule, const char *message,
+                                  const char *advice)
 {
-    char quoted[SL_QUOTE_SIZE], buffer[512];
-    const char *advice = hint(buffer, sizeof(buffer), setting);
+    char quoted[SL_QUOTE_SIZE];
     if (setting->state == SL_SETTING_UNSEEN)
         return sl_reportf_hint(ctx, setting->node, rule, NULL, 0, SL_SEVERITY_WARNING,
                                advice, "%s, unless the service it extends from '%s' sets "
@@ -92,6 +93,15 @@ static int report_missing(struct sl_context *ctx, const struct sl_setting *setti
                                         setting->unseen_length));
     return sl_reportf_hint(ctx, setting->node, rule, NULL, 0, SL_SEVERITY_DEFAULT, advice,
                            "%s", message);
+}
+
+/* The same, with the format's hint for adding the setting. */
+static int report_missing(struct sl_context *ctx, const struct sl_setting *setting,
+                          const char *rule, const char *message)
+{
+    char buffer[512];
+    return report_missing_advised(ctx, setting, rule, message,
+                                  hint(buffer, sizeof(buffer), setting));
 }
 
 /* Reports every value of setting that cannot be checked (wording: how an
@@ -526,6 +536,51 @@ static int check_network_egress(struct sl_context *ctx, const struct sl_node *ro
         }
     }
     return SL_OK;
+}
+
+/* ---------------------------------------------------------------------- */
+/* SBX110 seccomp_profile (pods)                                           */
+/* ---------------------------------------------------------------------- */
+
+#define SECCOMP_HINT "add 'seccompProfile: {type: RuntimeDefault}' to its securityContext " \
+                     "(or the pod's)"
+
+/* A container in a pod whose effective seccompProfile.type (its own, else
+ * the pod's) is not RuntimeDefault or Localhost: the kubelet starts it
+ * with no seccomp filter unless the node sets a default (the kubelet's
+ * --seccomp-default, off unless turned on), where an engine applies its
+ * default profile - so Compose and the other engine formats are not
+ * reported (SPEC §13). */
+static int check_seccomp_profile(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    struct sl_setting setting;
+    char buffer[512], quoted[SL_QUOTE_SIZE], message[256];
+    if (!kubernetes(scope))
+        return SL_OK;
+    if (effective(ctx, scope, SL_SETTING_SECCOMP, &setting) != SL_OK)
+        return SL_ERROR;
+    if (setting.state == SL_SETTING_UNSUPPORTED || setting.state == SL_SETTING_UNMODELLED)
+        return SL_OK;
+    const char *advice = sl_hint_or_allowlist(buffer, sizeof(buffer), SECCOMP_HINT);
+    for (size_t i = 0; i < setting.count; i++) {
+        struct sl_value value;
+        if (value_at(ctx, scope, SL_SETTING_SECCOMP, i, &value) != SL_OK)
+            return SL_ERROR;
+        if (value.state != SL_VALUE_SET)
+            return sl_report_unresolved(ctx, &value, value.node, SL_WORDING_VALUE);
+        if (value.meaning == SL_CONFINEMENT_DEFAULT || value.meaning == SL_CONFINEMENT_CUSTOM)
+            return SL_OK;
+        sl_quote(quoted, sizeof(quoted), value.text, value.text_length);
+        return sl_reportf_hint(ctx, value.node, "seccomp_profile", NULL, 0,
+                               SL_SEVERITY_DEFAULT, advice, "%s '%s' is not RuntimeDefault "
+                               "or Localhost: the %s runs with no seccomp system-call "
+                               "filter", value.label, quoted, scope->noun);
+    }
+    snprintf(message, sizeof(message), "the %s runs with no seccomp system-call filter "
+             "unless the node's kubelet sets a default (no seccompProfile.type "
+             "RuntimeDefault or Localhost in its securityContext or the pod's)",
+             scope->noun);
+    return report_missing_advised(ctx, &setting, "seccomp_profile", message, advice);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1035,10 +1090,65 @@ static const struct sl_rule network_egress_rule = {
     .url = RULE_DOCS_URL "SBX109.md",
 };
 
+static const struct sl_rule seccomp_profile_rule = {
+    SL_RULE_INIT,
+    .code = "SBX110",
+    .name = "seccomp_profile",
+    .group = GROUP,
+    .flags = SL_RULE_OPT_IN,
+    .security_severity = 5.0,
+    .summary = "a pod's container without a seccomp profile (RuntimeDefault)",
+    .description =
+        "Warns about each container of an agent-env service or a Kubernetes "
+        "pod spec whose effective securityContext.seccompProfile.type (the "
+        "container's own, else the pod's) is not RuntimeDefault or "
+        "Localhost: at the container's key when no type is set, at the type "
+        "when it names another one (Unconfined, which SBX001 also reports, "
+        "or one Kubernetes does not know). Helm template text is a warning: "
+        "it cannot be checked.\n"
+        "Compose files and the other engine formats are not checked: an "
+        "engine applies its default seccomp profile unless told not to "
+        "(SBX001 reports seccomp=unconfined).\n"
+        "Part of sandbox_hardening: off unless selected.",
+    .rationale =
+        "Unlike Docker, the kubelet runs containers Unconfined unless the "
+        "pod asks for a profile or the node turns on its --seccomp-default: "
+        "every system call of the kernel, including the rarely used ones "
+        "most container escapes go through, is open to sandboxed code. Pod "
+        "Security's restricted profile requires RuntimeDefault or "
+        "Localhost.",
+    .fix =
+        "Ask for the runtime's default profile, for every container of the "
+        "pod at once:\n"
+        "    securityContext:\n"
+        "      seccompProfile:\n"
+        "        type: RuntimeDefault\n"
+        "(in an agent-env service, under the service's securityContext). If "
+        "the node is known to set a default, allowlist the key under "
+        "sandbox_hardening for the package.",
+    .key_format =
+        "CONTAINER:seccomp_profile (e.g. default:seccomp_profile, "
+        "Deployment/web/app:seccomp_profile)\n"
+        "CONTAINER:securityContext.seccompProfile.type:VALUE for template "
+        "text",
+    .example =
+        "apiVersion: v1\n"
+        "kind: Pod\n"
+        "metadata: {name: sandbox}\n"
+        "spec:\n"
+        "  containers:\n"
+        "    - name: agent\n"
+        "      image: sandbox:1.0",
+    .default_severity = SL_SEVERITY_WARNING,
+    .check_container = check_seccomp_profile,
+    .kinds = SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,
+    .url = RULE_DOCS_URL "SBX110.md",
+};
+
 static const struct sl_rule *const rules[] = {
     &cap_drop_all_rule, &no_new_privileges_rule, &read_only_rule, &pids_limit_rule,
     &memory_limit_rule, &cpu_limit_rule, &non_root_user_rule, &published_ports_rule,
-    &network_egress_rule, NULL,
+    &network_egress_rule, &seccomp_profile_rule, NULL,
 };
 
 static const struct sl_plugin plugin = {
@@ -1046,7 +1156,8 @@ static const struct sl_plugin plugin = {
     .name = "hardening",
     .version = "1.0.0",
     .summary = "opt-in checks against a hardened docker run: capabilities, "
-               "no-new-privileges, read-only root, limits, user, ports",
+               "no-new-privileges, read-only root, limits, user, ports, "
+               "seccomp profile",
     .rules = rules,
 };
 

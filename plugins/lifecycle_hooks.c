@@ -4,7 +4,9 @@
  * pre_start, post_start and pre_stop items with privileged set to a true
  * value (SPEC §7).
  *
- * Compose only: hooks are Compose's own (SPEC §18).
+ * Compose's hooks are Compose's own (SPEC §18); a dev container's
+ * initializeCommand is the one hook of that format that runs on the host
+ * (SPEC §15): a warning, since opening the container runs it.
  */
 #include <sandlint/rule.h>
 
@@ -59,12 +61,31 @@ static int check_item(struct sl_context *ctx, const struct hook *hook,
     }
 }
 
+/* A dev container's initializeCommand (a string, a list of words, or an
+ * object of commands run in parallel): on the host, whenever the
+ * container is opened. */
+static int check_initialize_command(struct sl_context *ctx, const struct sl_node *settings)
+{
+    const struct sl_node *key;
+    const struct sl_node *command = sl_mapping_value(settings, "initializeCommand", &key);
+    if (command == NULL || sl_is_empty(command))
+        return SL_OK;
+    return sl_reportf_hint(ctx, key, "initializeCommand", NULL, 0, SL_SEVERITY_WARNING,
+                           "move the command to onCreateCommand or postCreateCommand "
+                           "(they run inside the container), or review what it runs and "
+                           "%e",
+                           "initializeCommand runs its command on the host, outside any "
+                           "container, every time the dev container is opened");
+}
+
 static int check_service(struct sl_context *ctx, const char *service,
                          const struct sl_node *service_key,
                          const struct sl_node *settings)
 {
     (void)service;
     (void)service_key;
+    if (sl_kind(ctx) == SL_KIND_DEVCONTAINER)
+        return check_initialize_command(ctx, settings);
     for (size_t h = 0; h < sizeof(hooks) / sizeof(hooks[0]); h++) {
         const struct sl_node *key;
         const struct sl_node *value = sl_mapping_value(settings, hooks[h].name, &key);
@@ -93,7 +114,10 @@ static const struct sl_rule lifecycle_hooks_rule = {
         "on, y in any case), at the privileged line. An interpolated "
         "privileged (${PRIVILEGED}) is a warning: it cannot be checked. "
         "Hooks without privileged, or with a false value, are fine. The "
-        "hook is reported even when the service itself is not privileged.",
+        "hook is reported even when the service itself is not privileged.\n"
+        "In a dev container, initializeCommand is a warning: the "
+        "devcontainer CLI, VS Code and Codespaces run it on the host, "
+        "outside any container, every time the container is opened.",
     .rationale =
         "A privileged hook runs its command with every capability and the "
         "host's devices: pre_start in a temporary container before the "
@@ -110,7 +134,8 @@ static const struct sl_rule lifecycle_hooks_rule = {
     .key_format =
         "service:HOOK.privileged (e.g. default:post_start.privileged)\n"
         "service:HOOK.privileged:VALUE for an interpolated value (e.g. "
-        "default:pre_stop.privileged:${PRIVILEGED})",
+        "default:pre_stop.privileged:${PRIVILEGED})\n"
+        "dev container: devcontainer:initializeCommand",
     .example =
         "services:\n"
         "  default:\n"
@@ -121,7 +146,7 @@ static const struct sl_rule lifecycle_hooks_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .check_document = NULL,
     .check_service = check_service,
-    .kinds = SL_KIND_COMPOSE,
+    .kinds = SL_KIND_COMPOSE | SL_KIND_DEVCONTAINER,
     .url = RULE_DOCS_URL "SBX005.md",
 };
 

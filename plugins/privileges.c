@@ -50,6 +50,33 @@ static const char *removes(int id, int platform)
     }
 }
 
+/* Whether value is capabilities.add's NET_BIND_SERVICE in a container of a
+ * pod that also drops ALL: Pod Security's "restricted" profile allows
+ * exactly that (binding a port below 1024, nothing else), so it is no
+ * finding on Kubernetes and agent-env (SPEC §13).  An engine keeps its
+ * default capabilities beside an added one unless cap_drop says ALL, and
+ * is not excused. */
+static int restricted_pattern(struct sl_context *ctx, const struct sl_scope *scope,
+                              const struct sl_value *value, int *allowed)
+{
+    struct sl_setting drop;
+    *allowed = 0;
+    if (scope->platform != SL_PLATFORM_KUBERNETES || value->state != SL_VALUE_SET ||
+        !sl_text_equals(value->parsed, value->parsed_length, "NET_BIND_SERVICE"))
+        return SL_OK;
+    if (sl_setting(ctx, scope, SL_SETTING_CAP_DROP, SL_VIEW_WRITTEN, &drop) != SL_OK)
+        return SL_ERROR;
+    for (size_t i = 0; i < drop.count && !*allowed; i++) {
+        struct sl_value dropped;
+        if (sl_setting_value(ctx, scope, SL_SETTING_CAP_DROP, SL_VIEW_WRITTEN, i,
+                             &dropped) != SL_OK)
+            return SL_ERROR;
+        *allowed = dropped.state == SL_VALUE_SET &&
+                   sl_text_equals(dropped.parsed, dropped.parsed_length, "ALL");
+    }
+    return SL_OK;
+}
+
 static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int id,
                        const struct sl_value *value)
 {
@@ -68,6 +95,13 @@ static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int
     case SL_SETTING_CAP_ADD:
     case SL_SETTING_DEVICES:
     case SL_SETTING_DEVICE_CGROUP_RULES:
+        if (id == SL_SETTING_CAP_ADD) {
+            int allowed;
+            if (restricted_pattern(ctx, scope, value, &allowed) != SL_OK)
+                return SL_ERROR;
+            if (allowed)
+                return SL_OK;
+        }
         if (value->state != SL_VALUE_SET)
             return sl_report_unresolved(ctx, value, value->node, SL_WORDING_BY_FORM);
         /* A device is quoted as the host device it hands in, not the whole
@@ -151,7 +185,9 @@ static const struct sl_rule privileges_rule = {
         "annotation container.apparmor.security.beta.kubernetes.io/NAME: "
         "unconfined is reported for that container, and a kCTF Challenge's "
         "challenge container for the SYS_ADMIN and unconfined AppArmor "
-        "profile the kCTF operator always adds (at the object). Helm "
+        "profile the kCTF operator always adds (at the object). Pod "
+        "Security's restricted pattern, capabilities.add NET_BIND_SERVICE "
+        "with capabilities.drop ALL in the same container, is fine. Helm "
         "template text ({{ ... }}) is a warning: it cannot be checked.",
     .rationale =
         "Privileged mode hands the container every capability and the "

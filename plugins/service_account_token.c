@@ -32,16 +32,29 @@ static int check_token(struct sl_context *ctx, const struct sl_scope *scope,
         return sl_report_unresolved(ctx, value, value->key, SL_WORDING_VALUE);
     if (value->state != SL_VALUE_SET || value->meaning != 1)
         return SL_OK;   /* false, or not a switch */
-    if (value->origin == SL_ORIGIN_DEFAULT)
+    char buffer[256];
+    if (value->origin == SL_ORIGIN_DEFAULT && scope->level == SL_SCOPE_POD)
         /* Not written: Kubernetes' default, which the pod (or its account
          * in the same file) did not turn off. */
         return sl_report_value(ctx, value, value->key, SL_SEVERITY_WARNING,
-                               "add 'automountServiceAccountToken: false' to the pod spec "
-                               "(or to its ServiceAccount), or review the account's rights "
-                               "and allowlist %k", 0.0,
+                               sl_hint_or_allowlist(buffer, sizeof(buffer),
+                                                    "add 'automountServiceAccountToken: "
+                                                    "false' to the pod spec (or to its "
+                                                    "ServiceAccount)"),
+                               0.0,
                                "the pod gets a Kubernetes API token by default: neither "
                                "it nor its service account in this file sets "
                                "%s: false", value->label);
+    if (value->origin == SL_ORIGIN_DEFAULT)
+        /* Written away (agent-env's null): Kubernetes' own default. */
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_WARNING,
+                               sl_hint_or_allowlist(buffer, sizeof(buffer),
+                                                    "write 'automountServiceAccountToken: "
+                                                    "false', the chart's default"),
+                               0.0,
+                               "%s: null removes the chart's false, and Kubernetes' default "
+                               "mounts a Kubernetes API token into %s", value->label,
+                               whose(scope));
     return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
                            "%s: true mounts a Kubernetes API token into %s", value->label,
                            whose(scope));

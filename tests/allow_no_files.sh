@@ -13,8 +13,8 @@ mkdir empty
 cd empty
 printf '# readme\n' >README.md
 printf '{"name": "x"}\n' >package.json
-printf '#!/bin/sh\necho hi\n' >build.sh
-printf 'all:\n\ttrue\n' >Makefile
+printf 'print("hi")\n' >build.py      # (a shell script or a Makefile would be read: SPEC §15)
+printf '[tool]\nname = "x"\n' >setup.toml
 printf 'a: [1, 2\n' >broken.yaml          # not even valid YAML
 printf 'key: value\n' >settings.yaml
 printf 'X=1\n' >.env
@@ -34,7 +34,7 @@ json_valid "$out" && contains "$out" '"findings": []' "an empty JSON report"
 # that is not valid YAML is what such a file is, SPEC §17.)
 expect_status 1 "named files without the option are read as Compose (a YAML error)" -- broken.yaml
 expect_status 0 "named files of no known kind" -- --allow-no-files README.md package.json \
-    build.sh Makefile settings.yaml .env
+    build.py setup.toml settings.yaml .env
 [ "$(wc -l <"$err")" -eq 1 ] && contains "$err" "no sandbox files found under README.md and the other operands" \
     "one line for several operands"
 cd ..

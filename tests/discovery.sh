@@ -29,13 +29,19 @@ ln -s /dev/zero tree/a/b/c/compose.yml             # a symlink to a device
 expect_status 1 "tree" -- --format json tree
 json_valid "$out" && pass "valid JSON" || fail "invalid JSON"
 files=$(grep -o '"file": "[^"]*"' "$out" | uniq | sed 's/"file": //; s/"//g' | tr '\n' ' ')
-want="tree/a/b/c/compose.yaml tree/a/b/c/compose.yml tree/a/b/compose.yaml tree/a/compose-loop.yml tree/a/compose.yml tree/compose-dev.yml tree/compose.override.yml tree/compose.yaml tree/compose.yml tree/docker-compose.prod.yaml tree/docker-compose.yml tree/z/compose.yml tree/z/docker-compose.yml "
+# tree/a/loop.yml: any YAML file is searched for Kubernetes objects (SPEC
+# §15), and one that cannot be read is a warning; my-compose.yml is named
+# like a Compose file since 0.3 (*-compose.yml).
+want="tree/a/b/c/compose.yaml tree/a/b/c/compose.yml tree/a/b/compose.yaml tree/a/compose-loop.yml tree/a/compose.yml tree/a/loop.yml tree/compose-dev.yml tree/compose.override.yml tree/compose.yaml tree/compose.yml tree/docker-compose.prod.yaml tree/docker-compose.yml tree/my-compose.yml tree/z/compose.yml tree/z/docker-compose.yml "
 [ "$files" = "$want" ] && pass "exactly the Compose files, sorted" || fail "files: got '$files' want '$want'"
-lacks "$out" "my-compose.yml" "my-compose.yml is not read"
+contains "$out" '"file": "tree/my-compose.yml", "line": 3' "my-compose.yml is read"
+lacks "$out" "notes.yml" "a YAML file with no object in it is not"
+grep '"file": "tree/a/loop.yml"' "$out" > loop_line || true
+contains loop_line '"severity": "warning"' "a YAML file found only by content that cannot be read warns"
 lacks "$out" ".git/" ".git is skipped"
 lacks "$out" "linked_dir" "symlinked directory not entered"
 lacks "$out" "inner_link" "symlinked directory inside the tree not entered"
-contains "$out" '"summary": {"files": 13,' "13 files counted"
+contains "$out" '"summary": {"files": 15,' "15 files counted (notes.yml is not: no object)"
 contains "$out" "symbolic link to '$scratch/elsewhere/compose.yaml' leaves the scanned tree; not read" "escaping file link warned"
 contains "$out" "Too many levels of symbolic links" "symlink loop warned"
 contains "$out" "a FIFO, not a regular file; not read" "FIFO warned, not read"
@@ -66,7 +72,7 @@ expect_status 1 "fifo operand fails the run" -- tree/a/b/compose.yaml && contain
 ln -s tree linked_operand
 expect_status 1 "symlinked directory operand" -- --format json linked_operand || true
 contains "$out" '"file": "linked_operand/a/b/c/compose.yaml"' "symlinked directory operand searched"
-contains "$out" '"summary": {"files": 13,' "the same 13 files through the link"
+contains "$out" '"summary": {"files": 15,' "the same 15 files through the link"
 lacks "$out" "linked_operand/linked_dir" "links inside a linked operand still not entered"
 contains "$out" "symbolic link to '$scratch/elsewhere/compose.yaml' leaves the scanned tree" \
     "a link out of a linked operand's tree still not read"

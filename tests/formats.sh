@@ -35,6 +35,19 @@ contains second.sarif '"kind": "inSource", "status": "accepted", "justification"
 contains second.sarif '"kind": "external"' "allowlisted finding carries an external suppression"
 contains second.sarif '"uri": "repo/compose.yaml", "uriBaseId": "%SRCROOT%"' "relative artifact URIs"
 
+# Same-keyed findings at other positions are other findings (SPEC §17), and
+# stay apart in code scanning: the second gets the occurrence index.
+mkdir -p twice
+printf 'services:\n  web:\n    image: x\n    cap_add: [SYS_ADMIN, SYS_ADMIN]\n    volumes: ["/etc:/a", "/etc:/b", "/etc:/c"]\n' \
+    > twice/compose.yaml
+sl --format sarif twice >twice.sarif 2>/dev/null || true
+first=$(grep -o '"sandlintKey/v1": "[0-9a-f]*"' twice.sarif | sort | uniq -c | awk '{print $1}' | tr '\n' ' ')
+[ "$first" = "1 1 " ] && pass "each fingerprint once without its index" || fail "fingerprints without index: $first"
+grep -o '"sandlintKey/v1": "[0-9a-f:]*"' twice.sarif | sed 's/.*"\([0-9a-f]*\)\(:[0-9]*\)\{0,1\}"$/\2/' | tr '\n' ' ' > indexes
+contains indexes " :2  :2 :3 " "the 2nd and 3rd of a fingerprint carry :2 and :3"
+all=$(grep -o '"sandlintKey/v1": "[0-9a-f:]*"' twice.sarif | sort -u | wc -l)
+[ "$all" -eq 5 ] && pass "five findings, five distinct fingerprints" || fail "distinct fingerprints: $all"
+
 # --- SARIF for GitHub code scanning: severities, no machine paths -------------
 mkdir -p sev
 cat > sev/compose.yaml <<'YAML'

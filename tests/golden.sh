@@ -2,7 +2,8 @@
 # Golden fixtures: Compose input -> expected JSON report, byte for byte
 # (the version string is masked).
 #   tests/golden/NAME.yaml   checked as `sandlint --format json --root . NAME.yaml`
-#                            from tests/golden
+#                            from tests/golden (also NAME.yml, and NAME.sh:
+#                            a shell script of engine command lines)
 #   tests/golden/NAME/       checked as `sandlint --format json --root .` from
 #                            inside the directory (its own config files apply)
 #   NAME.json                the expected report
@@ -59,7 +60,7 @@ check_case() {
     fi
 }
 
-for input in "$golden"/*.yaml "$golden"/*.yml; do
+for input in "$golden"/*.yaml "$golden"/*.yml "$golden"/*.sh; do
     [ -e "$input" ] || continue
     file=${input##*/}
     check_case "${file%.*}" "$golden" "$file"

@@ -225,6 +225,23 @@ for input in "$regressions"/toml/*; do
     set -e
     [ "$status" -le 1 ] && pass "toml regression $(basename "$input")" || fail "toml regression $(basename "$input"): exit $status"
 done
+# An agent-env additionalResources string is parsed as YAML (SPEC §13): a
+# string nested 100,000 deep and an alias bomb inside one end in bounded
+# time, as a finding at the string.
+mkdir -p strings
+python3 - >strings/values.yaml <<'PY' 2>/dev/null || awk 'BEGIN { s = ""; for (i = 0; i < 100000; i++) s = s "["; t = ""; for (i = 0; i < 100000; i++) t = t "]"; printf "allowDomains: [x]\nadditionalResources:\n  - \"%s%s\"\n", s, t }' >strings/values.yaml
+print('allowDomains: [x]\nadditionalResources:\n  - "' + '[' * 100000 + ']' * 100000 + '"')
+PY
+printf '  - |\n    a: &a [x, x, x, x, x, x, x, x, x]\n    b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n    c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n    d: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n' >>strings/values.yaml
+set +e
+timeout 60 ${SANDLINT_WRAPPER:-} "$SANDLINT" --jobs 1 strings >"$out" 2>"$err"
+status=$?
+set -e
+[ "$status" -eq 1 ] && grep -q 'values.yaml:3:.*nesting deeper than 10000 levels' "$out" \
+    && pass "a deeply nested additionalResources string is an error at the string, in bounded time" \
+    || fail "nested additionalResources string: exit $status"
+grep -q 'values.yaml:5:5: warning: additionalResources item holds a document that is not a Kubernetes object' "$out" \
+    && pass "an alias bomb in a string is read once, linear" || fail "alias bomb in a string: $(head -3 "$out")"
 for input in "$regressions"/ini/*; do
     [ -f "$input" ] || continue
     set +e

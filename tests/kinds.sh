@@ -25,8 +25,15 @@ printf 'apiVersion: v1\nkind: Pod\nmetadata: {name: elsewhere}\nspec:\n  hostIPC
 # --- discovery ---------------------------------------------------------------
 expect_status 1 "a values file is found" -- --root repo --format json repo
 contains "$out" '"key": "default:runtimeClassName:runc"' "agent-env values are checked"
-contains "$out" '"files": 1,' "other charts' values are neither checked nor counted"
-lacks "$out" "Pod/runner" "no kubernetes setting: objects are not searched for"
+contains "$out" '"files": 3,' "other charts' values are neither checked nor counted"
+lacks "$out" "charts/web" "another chart's values are not reported"
+contains "$out" '"key": "Pod/runner:hostPID"' "no kubernetes setting: objects are found by content"
+contains "$out" '"key": "Pod/elsewhere:hostIPC"' "anywhere in the tree"
+lacks "$out" "notes.yaml" "a YAML file that is no object is skipped silently"
+printf '[sandlint]\nkubernetes = none\n' > repo/.sandlint.ini
+expect_status 1 "kubernetes = none" -- --root repo --format json repo
+contains "$out" '"files": 1,' "kubernetes = none: only the values file"
+lacks "$out" "Pod/" "kubernetes = none turns content discovery off"
 printf '[sandlint]\nkubernetes = deploy/**\n' > repo/.sandlint.ini
 expect_status 1 "kubernetes globs" -- --root repo --format json repo
 contains "$out" '"key": "Pod/runner:hostPID"' "an object under a kubernetes glob is checked"
@@ -64,6 +71,17 @@ expect_status 0 "a run after the update passes" -- --root repo repo
 printf 'services:\n  default:\n    image: x\n    runtimeClassName: kata\n' >stdin.yaml
 expect_status 1 "standard input named values.yaml" -- --format json --stdin-filename task/values.yaml - <stdin.yaml
 contains "$out" '"key": "default:runtimeClassName:kata"' "standard input is agent-env by its name"
+# Kind by content (SPEC §13): a Job on standard input without a name, a Pod
+# in a file named like Compose.
+printf 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: job}\nspec:\n  template:\n    spec:\n      hostNetwork: true\n      containers: [{name: c, image: x}]\n' >job.yaml
+expect_status 1 "a Job on standard input" -- --format json - <job.yaml
+contains "$out" '"key": "Job/job:hostNetwork"' "standard input without --stdin-filename is Kubernetes by content"
+lacks "$out" "not a Compose file" "and never read as Compose"
+expect_status 1 "a Job on standard input named compose.yaml" -- --format json --stdin-filename compose.yaml - <job.yaml
+contains "$out" '"key": "Job/job:hostNetwork"' "a Compose name does not make an object Compose"
+mkdir -p named && cp job.yaml named/docker-compose.agent.yaml
+expect_status 1 "a Job named like Compose, as an operand" -- --format json named/docker-compose.agent.yaml
+contains "$out" '"key": "Job/job:hostNetwork"' "a named file is Kubernetes by content whatever its name"
 for format in sarif gitlab; do
     expect_status 1 "$format" -- --root repo --format $format repo/other/pod.yaml
     json_valid "$out" && pass "$format is valid JSON" || fail "$format is not JSON"

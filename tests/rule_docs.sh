@@ -70,7 +70,7 @@ kinds=$(grep -o '"kinds": \[[^]]*\]' rules.json | grep -o '"[a-z-]*"' | tr -d '"
 sl --help >help.txt
 for kind in $kinds; do
     awk '/for these kinds of file:$/ { inside = 1; next } inside && !/^  / { exit }
-         inside' help.txt | grep -q "^  $kind " || fail "--help does not say what the kind $kind is"
+         inside' help.txt | grep -qE "^  $kind( |\$)" || fail "--help does not say what the kind $kind is"
     grep -q "^\.It Sy $kind$" "$page" || fail "sandlint(1) does not list the kind $kind"
 done
 pass "the kinds $(echo $kinds) are described in --help and sandlint(1)"

@@ -54,7 +54,7 @@ expect_status 0 "--explain shows the configured severity" -- --explain SBX001
 unset COLUMNS
 contains "$out" "default severity error (configured: warning)" "--explain: default and configured"
 expect_status 0 "--list-rules --format json" -- --list-rules --format json
-contains "$out" '"code": "SBX001", "name": "privileges", "group": "sandbox_privileges", "group_code": "IESC001", "plugin": "privileges", "kinds": ["compose", "agent-env", "kubernetes"], "default_severity": "error", "severity": "warning"' \
+contains "$out" '"code": "SBX001", "name": "privileges", "group": "sandbox_privileges", "group_code": "IESC001", "plugin": "privileges", "kinds": ["compose", "agent-env", "kubernetes", "devcontainer", "rcds", "shell", "makefile", "github-actions", "gitlab-ci", "gitlab-runner"], "default_severity": "error", "severity": "warning"' \
     "--list-rules --format json: default and configured severity"
 
 # --- raising a warning makes the run fail, but not a 'cannot be checked' one ---------

@@ -15,6 +15,7 @@
 
 #include "container_model.h"
 #include "front_ends.h"
+#include "jsonc.h"
 #include "text_buffer.h"
 #include "yaml_model.h"
 
@@ -30,6 +31,9 @@ static const struct {
     { SL_SETTING_MEMORY_LIMIT, "memory" }, { SL_SETTING_NETWORK_NAMESPACE, "network" },
     { SL_SETTING_RUNTIME, "runtime" }, { SL_SETTING_SERVICE_ACCOUNT_TOKEN, "token" },
     { SL_SETTING_MOUNTS, "mounts" }, { SL_SETTING_PORTS, "ports" },
+    { SL_SETTING_CAP_ADD, "cap_add" }, { SL_SETTING_SELINUX, "selinux" },
+    { SL_SETTING_GPUS, "gpus" }, { SL_SETTING_BUILD_ENTITLEMENTS, "entitlements" },
+    { SL_SETTING_CPU_LIMIT, "cpu" },
 };
 
 static const char *const states[] = { "absent", "set", "default", "unseen", "unsupported",
@@ -112,6 +116,20 @@ static void read_as(int kind, const char *yaml)
         struct model_reading reading = { &sink, &file, model.documents[d] };
         front_ends_read(&reading, kind, model.documents[d]);
     }
+    model_release(&model);
+}
+
+/* Reads json (a dev container file, or an rCDS challenge.json) as kind. */
+static void read_json_as(int kind, const char *json)
+{
+    struct yaml_model model;
+    struct model_sink sink = { take };
+    struct model_file_state file;
+    memset(&file, 0, sizeof(file));
+    text_buffer_release(&seen);
+    assert_int_equal(jsonc_parse(&model, json, strlen(json), NULL, NULL), MODEL_OK);
+    struct model_reading reading = { &sink, &file, model.documents[0] };
+    front_ends_read(&reading, kind, model.documents[0]);
     model_release(&model);
 }
 
@@ -329,6 +347,76 @@ static void test_settings_filled_once(void **state)
     has("checked");
 }
 
+static void test_devcontainer(void **state)
+{
+    (void)state;
+    read_json_as(SL_KIND_DEVCONTAINER,
+                 "{\n"                                                         /* 1 */
+                 "  \"containerUser\": \"root\",\n"
+                 "  \"hostRequirements\": { \"gpu\": \"optional\" },\n"
+                 "  \"build\": { \"options\": [\"--allow\", \"security.insecure\",\n"
+                 "                          \"--allow=${localEnv:E}\", \"--pull\"] },\n" /* 5 */
+                 "  \"runArgs\": [\"--pids-limit\", \"512\", \"--memory=2g\",\n"
+                 "              \"--cpu-quota\", \"50000\", \"-p\", \"127.0.0.1:80:80\",\n"
+                 "              \"--cap-drop\", \"ALL\", \"--read-only\", \"--network\","
+                 " \"host\",\n"
+                 "              \"--security-opt=no-new-privileges\"],\n"
+                 "  \"features\": { \"docker-from-docker\": {} },\n"       /* 10 */
+                 "  // comments and trailing commas\n"
+                 "}\n");
+    has("document");
+    has("service devcontainer");
+    has("scope 4 devcontainer (dev container)");
+    /* Both views are as written: nothing is inherited. */
+    has("W user: set [root meaning=1 own 2:3]");
+    has("E user: set [root meaning=1 own 2:3]");
+    has("W gpus: set [optional meaning=0 own 3:25]");
+    has("W entitlements: set [security.insecure meaning=0 own 4:37] "
+        "[templated ${localEnv:E} meaning=0 own 5:27]");
+    has("W pids: set [512 meaning=1 own 6:31 number=512]");
+    has("W memory: set [2g meaning=1 own 6:38 number=2147483648]");
+    has("W cpu: set [50000 meaning=1 own 7:30 number=50000]");
+    has("W ports: set [127.0.0.1:80:80 meaning=2 own 7:45 number=80]");
+    has("W cap_drop: set [ALL meaning=0 own 8:29]");
+    has("W read_only: set [--read-only meaning=1 own 8:36]");
+    has("W network: set [host meaning=1 own 8:64]");
+    has("W nnp: set [no-new-privileges meaning=1 own 9:15]");
+    /* The feature: the engine socket and label=disable. */
+    has("W selinux: set [label=disable meaning=3 own 10:17]");
+    has("W mounts: set [/var/run/docker.sock meaning=1 own 10:17]");
+    has("W non_root: unsupported");
+    has("W token: unsupported");
+}
+
+static void test_devcontainer_not_an_object(void **state)
+{
+    (void)state;
+    read_json_as(SL_KIND_DEVCONTAINER, "[1]");
+    has("not checked a dev container file holds one JSON object of settings; this one "
+        "was not checked");
+}
+
+static void test_rcds(void **state)
+{
+    (void)state;
+    read_as(SL_KIND_RCDS,
+            "name: pwn\n"                                  /* 1 */
+            "containers:\n"
+            "  main:\n"
+            "    image: pwn\n"
+            "    securityContext:\n"                       /* 5 */
+            "      privileged: true\n"
+            "      runAsUser: 0\n"
+            "    resources: {limits: {memory: 256Mi}}\n");
+    has("service main");
+    has("scope 4 main (container)");
+    has("W privileged: set [true meaning=1 own 6:7]");
+    has("E memory: set [256Mi meaning=1 own 8:26]");
+    /* No pod above it: what a pod would say is not the container's. */
+    has("E network: unsupported");
+    has("E token: unsupported");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +425,9 @@ int main(void)
         cmocka_unit_test(test_agent_env_defaults),
         cmocka_unit_test(test_structure_steps),
         cmocka_unit_test(test_settings_filled_once),
+        cmocka_unit_test(test_devcontainer),
+        cmocka_unit_test(test_devcontainer_not_an_object),
+        cmocka_unit_test(test_rcds),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     text_buffer_release(&seen);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "discover.h"
+#include "file_kind.h"
 #include "paths.h"
 #include "source.h"
 #include "string_list.h"
@@ -75,6 +76,23 @@ static int make_tree(void **state)
     return 0;
 }
 
+/* The walks below are about names, links and operands: content discovery
+ * (every YAML file, SPEC §15) is off, as `kubernetes = none` turns it off;
+ * test_content_discovery has it on. */
+static struct discovery_walk *open_by_name(const char *const *operands, size_t count,
+                                           const char *top,
+                                           const struct string_list *exclude,
+                                           char **error)
+{
+    static struct string_list none = STRING_LIST_INIT;
+    if (none.count == 0)
+        string_list_add(&none, "none");
+    struct discovery_walk *walk = discovery_open(operands, count, top, exclude, error);
+    if (walk != NULL)
+        discovery_set_kubernetes(walk, &none);
+    return walk;
+}
+
 static int remove_tree(void **state)
 {
     (void)state;
@@ -91,7 +109,7 @@ static char *walk_all(const char *const *operands, size_t count,
                       size_t *excluded_directories, bool wander)
 {
     char *error = NULL;
-    struct discovery_walk *walk = discovery_open(operands, count, root, exclude, &error);
+    struct discovery_walk *walk = open_by_name(operands, count, root, exclude, &error);
     assert_non_null(walk);
     discovery_want_identity(walk);
     size_t size = 4096, used = 0;
@@ -191,7 +209,7 @@ static void test_identity_only_when_asked(void **state)
     const char *const operands[] = { tree };
     for (int asked = 0; asked <= 1; asked++) {
         char *error = NULL;
-        struct discovery_walk *walk = discovery_open(operands, 1, root, NULL, &error);
+        struct discovery_walk *walk = open_by_name(operands, 1, root, NULL, &error);
         assert_non_null(walk);
         if (asked)
             discovery_want_identity(walk);
@@ -228,7 +246,7 @@ static void test_links_resolve_to_plain_paths(void **state)
     char *tree = path_join(root, "tree/a");
     const char *const operands[] = { tree };
     char *error = NULL;
-    struct discovery_walk *walk = discovery_open(operands, 1, root, NULL, &error);
+    struct discovery_walk *walk = open_by_name(operands, 1, root, NULL, &error);
     assert_non_null(walk);
     struct discovered_file *file = discovery_next(walk);
     assert_non_null(file);
@@ -242,7 +260,7 @@ static void test_links_resolve_to_plain_paths(void **state)
     tree = path_join(root, "tree");
     {
         const char *const whole[] = { tree };
-        walk = discovery_open(whole, 1, root, NULL, &error);
+        walk = open_by_name(whole, 1, root, NULL, &error);
         file = discovery_next(walk);
         assert_string_equal(file->display, "tree/a/compose.override.yaml");
         assert_null(file->problem);
@@ -359,14 +377,14 @@ static void test_excluded_operands(void **state)
     const char *const outside_operands[] = { outside };
     char *error = NULL;
     char *tree = path_join(root, "tree");
-    struct discovery_walk *walk = discovery_open(outside_operands, 1, tree, &exclude, &error);
+    struct discovery_walk *walk = open_by_name(outside_operands, 1, tree, &exclude, &error);
     struct discovered_file *file = discovery_next(walk);
     assert_non_null(file);
     assert_string_equal(file->display, "../outside/compose.yaml");
     discovered_file_free(file);
     discovery_close(walk);
     string_list_add(&exclude, absolute);
-    walk = discovery_open(outside_operands, 1, tree, &exclude, &error);
+    walk = open_by_name(outside_operands, 1, tree, &exclude, &error);
     assert_null(discovery_next(walk));
     assert_int_equal(discovery_excluded(walk), 1);
     discovery_close(walk);
@@ -393,7 +411,7 @@ static void test_special_operands(void **state)
     free(fifo);
     char *error = NULL;
     const char *const missing[] = { "/nonexistent/compose.yaml" };
-    assert_null(discovery_open(missing, 1, root, NULL, &error));
+    assert_null(open_by_name(missing, 1, root, NULL, &error));
     assert_non_null(strstr(error, "No such file"));
     free(error);
 }
@@ -415,7 +433,7 @@ static void test_directory_moved_while_searched(void **state)
     char *moved = path_join(root, "moving/moved");
     char *old_d1 = path_join(root, "moving/old");
     /* d2 moved out of d1: ".." leads elsewhere, d1 is found by name. */
-    struct discovery_walk *walk = discovery_open(operands, 1, root, NULL, &error);
+    struct discovery_walk *walk = open_by_name(operands, 1, root, NULL, &error);
     struct discovered_file *file = discovery_next(walk);
     assert_string_equal(file->display, "moving/d1/d2/d3/d4/d5/d6/compose.yaml");
     discovered_file_free(file);
@@ -431,7 +449,7 @@ static void test_directory_moved_while_searched(void **state)
     discovery_close(walk);
     /* ... and d1 replaced by another directory: given up, and said so. */
     assert_int_equal(rename(moved, d2), 0);
-    walk = discovery_open(operands, 1, root, NULL, &error);
+    walk = open_by_name(operands, 1, root, NULL, &error);
     file = discovery_next(walk);
     discovered_file_free(file);
     assert_int_equal(rename(d2, moved), 0);
@@ -477,7 +495,7 @@ static void test_many_directory_operands(void **state)
     /* After the first file, every operand has looked ahead to its own
      * first: 150 bases, 3 directories deep each, in 64 descriptors. */
     char *error = NULL;
-    struct discovery_walk *walk = discovery_open((const char *const *)operands, COUNT,
+    struct discovery_walk *walk = open_by_name((const char *const *)operands, COUNT,
                                                  root, NULL, &error);
     discovered_file_free(discovery_next(walk));
     size_t open_now = 0;
@@ -500,6 +518,141 @@ static void test_many_directory_operands(void **state)
         free(operands[i]);
 }
 
+/* SPEC §15 "Names": the names projects give Compose and values files. */
+static void test_names(void **state)
+{
+    (void)state;
+    static const char *const compose[] = {
+        "compose.yaml", "docker-compose.yml", "compose-dev.yml", "sandbox-compose.yaml",
+        "test_compose.yaml", "ctf.compose.yml", "docker-compose.prod.yaml",
+    };
+    static const char *const values[] = {
+        "values.yaml", "helm-values.yml", "prod-values.yaml", "values-prod.yaml",
+        "values.prod.yml", "example_values.yaml", "ci.values.yaml",
+    };
+    static const char *const neither[] = {
+        "composer.json", "compose.json", "mycompose.yaml", "compose_x", "decompose.yml",
+        "values.json", "myvalues.yaml", "valuesprod.yaml", "values", ".yaml", "x.yaml",
+        "compose.yaml.bak", "values-prod.txt", "-compose.yml", ".compose.yaml", "_values.yml",
+    };
+    for (size_t i = 0; i < sizeof(compose) / sizeof(*compose); i++)
+        if (file_name_candidates(compose[i]) != CANDIDATE_COMPOSE)
+            fail_msg("%s is not a Compose name", compose[i]);
+    for (size_t i = 0; i < sizeof(values) / sizeof(*values); i++)
+        if (file_name_candidates(values[i]) != CANDIDATE_VALUES)
+            fail_msg("%s is not a values name", values[i]);
+    for (size_t i = 0; i < sizeof(neither) / sizeof(*neither); i++)
+        if (file_name_candidates(neither[i]) != 0)
+            fail_msg("%s is a candidate name", neither[i]);
+}
+
+/* The byte scan that decides whether a file found by content is parsed. */
+static void test_sniff(void **state)
+{
+    (void)state;
+    static const char *const objects[] = {
+        "apiVersion: v1\nkind: Pod\n", "# c\n---\napiVersion: v1\n",
+        "kind: Pod\napiVersion : v1\n", "\"apiVersion\": \"v1\"\n",
+        "'apiVersion': v1\n", "x: 1\r\napiVersion:\n",
+    };
+    static const char *const others[] = {
+        "", "x: 1\n", "  apiVersion: v1\n", "xapiVersion: v1\n", "apiVersionX: 1\n",
+        "# apiVersion: v1\n", "apiVersion", "\"apiVersion': v1\n", "{apiVersion: v1}\n",
+    };
+    for (size_t i = 0; i < sizeof(objects) / sizeof(*objects); i++)
+        if (!file_kind_sniff_objects(objects[i], strlen(objects[i])))
+            fail_msg("missed: %s", objects[i]);
+    for (size_t i = 0; i < sizeof(others) / sizeof(*others); i++)
+        if (file_kind_sniff_objects(others[i], strlen(others[i])))
+            fail_msg("taken: %s", others[i]);
+}
+
+/* Without a kubernetes setting every YAML file is a candidate by content;
+ * a chart's templates are counted, not yielded; globs narrow the search;
+ * an excluded YAML file is not an excluded sandbox file. */
+static void test_content_discovery(void **state)
+{
+    (void)state;
+    make_file("content/app/notes.yml", "no: 1\n");
+    make_file("content/app/sandbox-compose.yaml", "c: 1\n");
+    make_file("content/app/README.md", "no\n");
+    make_file("content/chart/Chart.yaml", "apiVersion: v2\n");
+    make_file("content/chart/values.yaml", "v: 1\n");
+    make_file("content/chart/templates/pod.yaml", "{{ .x }}\n");
+    make_file("content/chart/templates/sub/job.yml", "{{ .y }}\n");
+    make_file("content/chart/templates/compose.yaml", "t: 1\n");
+    make_file("content/deploy/pod.yaml", "p: 1\n");
+    make_file("content/templates/pod.yaml", "not a chart: 1\n");
+    char *tree = path_join(root, "content");
+    const char *const operands[] = { tree };
+    static const char *const want[] = {
+        "content/app/notes.yml", "16", "content/app/sandbox-compose.yaml", "17",
+        "content/chart/Chart.yaml", "16", "content/chart/templates/compose.yaml", "17",
+        "content/chart/values.yaml", "18", "content/deploy/pod.yaml", "16",
+        "content/templates/pod.yaml", "16",
+    };
+    struct string_list exclude = STRING_LIST_INIT;
+    string_list_add(&exclude, "content/app/notes.yml");
+    string_list_add(&exclude, "content/app/sandbox-compose.yaml");
+    char *error = NULL;
+    for (int round = 0; round < 2; round++) {
+        struct discovery_walk *walk =
+            discovery_open(operands, 1, root, round == 0 ? NULL : &exclude, &error);
+        assert_non_null(walk);
+        size_t at = round == 0 ? 0 : 4;
+        struct discovered_file *file;
+        while ((file = discovery_next(walk)) != NULL) {
+            assert_true(at < sizeof(want) / sizeof(*want));
+            assert_string_equal(file->display, want[at]);
+            char candidates[16];
+            snprintf(candidates, sizeof(candidates), "%u", file->candidates);
+            assert_string_equal(candidates, want[at + 1]);
+            at += 2;
+            discovered_file_free(file);
+        }
+        assert_int_equal(at, sizeof(want) / sizeof(*want));
+        assert_int_equal(discovery_helm_templates(walk), 2);
+        /* The Compose-named file counts as excluded, the other YAML not. */
+        assert_int_equal(discovery_excluded(walk), round == 0 ? 0 : 1);
+        discovery_close(walk);
+    }
+    string_list_release(&exclude);
+    struct string_list globs = STRING_LIST_INIT;
+    string_list_add(&globs, "content/deploy/**");
+    struct discovery_walk *walk = discovery_open(operands, 1, root, NULL, &error);
+    discovery_set_kubernetes(walk, &globs);
+    static const char *const narrowed[] = {
+        "content/app/sandbox-compose.yaml", "content/chart/templates/compose.yaml",
+        "content/chart/values.yaml", "content/deploy/pod.yaml",
+    };
+    struct discovered_file *file;
+    size_t at = 0;
+    while ((file = discovery_next(walk)) != NULL) {
+        assert_true(at < 4);
+        assert_string_equal(file->display, narrowed[at]);
+        assert_int_equal(file->candidates, at == 3 ? CANDIDATE_KUBERNETES
+                                           : at == 2 ? CANDIDATE_VALUES : CANDIDATE_COMPOSE);
+        at++;
+        discovered_file_free(file);
+    }
+    assert_int_equal(at, 4);
+    discovery_close(walk);
+    string_list_release(&globs);
+    /* The chart's templates/ named as the operand: counted too. */
+    char *templates = path_join(root, "content/chart/templates");
+    const char *const inside[] = { templates };
+    walk = discovery_open(inside, 1, root, NULL, &error);
+    file = discovery_next(walk);
+    assert_non_null(file);
+    assert_string_equal(file->display, "content/chart/templates/compose.yaml");
+    discovered_file_free(file);
+    assert_null(discovery_next(walk));
+    assert_int_equal(discovery_helm_templates(walk), 2);
+    discovery_close(walk);
+    free(templates);
+    free(tree);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -512,6 +665,9 @@ int main(void)
         cmocka_unit_test(test_special_operands),
         cmocka_unit_test(test_directory_moved_while_searched),
         cmocka_unit_test(test_many_directory_operands),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_sniff),
+        cmocka_unit_test(test_content_discovery),
     };
     return cmocka_run_group_tests(tests, make_tree, remove_tree);
 }

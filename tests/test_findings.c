@@ -103,23 +103,51 @@ static void test_key_bytes(void **state)
     finding_set_release(&set);
 }
 
+/* SPEC §17: one finding only when rule, key, line and column are the
+ * same (the file is the set's). */
 static void test_dedupe_keeps_first_but_error_beats_warning(void **state)
 {
     (void)state;
     struct finding_set set;
     finding_set_init(&set);
     assert_non_null(add(&set, SBX001, SL_SEVERITY_ERROR, 1, "X", 1));
-    assert_null(add(&set, SBX001, SL_SEVERITY_ERROR, 2, "X", 1));
-    assert_null(add(&set, SBX001, SL_SEVERITY_WARNING, 3, "X", 1));
+    assert_null(add(&set, SBX001, SL_SEVERITY_ERROR, 1, "X", 1));
+    assert_null(add(&set, SBX001, SL_SEVERITY_WARNING, 1, "X", 1));
     /* Another rule with the same key is another finding. */
     assert_non_null(add(&set, SBX003, SL_SEVERITY_WARNING, 4, "X", 1));
-    /* A later error replaces an earlier warning, with its own position. */
-    const struct finding *kept = add(&set, SBX003, SL_SEVERITY_ERROR, 5, "X", 1);
+    /* A later error at the same place replaces an earlier warning. */
+    const struct finding *kept = add(&set, SBX003, SL_SEVERITY_ERROR, 4, "X", 1);
     assert_non_null(kept);
     assert_int_equal(set.count, 2);
     assert_int_equal(kept->severity, SL_SEVERITY_ERROR);
-    assert_int_equal(kept->line, 5);
     assert_int_equal(set.items[0].line, 1);
+    finding_set_release(&set);
+}
+
+/* The same key at another line or column is another finding
+ * (cap_add: [SYS_ADMIN, SYS_ADMIN] is two: conformance case 070). */
+static void test_same_key_elsewhere_is_another_finding(void **state)
+{
+    (void)state;
+    struct finding_set set;
+    finding_set_init(&set);
+    assert_non_null(add(&set, SBX001, SL_SEVERITY_ERROR, 1, "X", 1));
+    assert_non_null(add(&set, SBX001, SL_SEVERITY_ERROR, 2, "X", 1));
+    struct finding_spec spec = {
+        .rule = SBX001, .severity = SL_SEVERITY_ERROR, .line = 1, .column = 9,
+        .service = "web", .service_length = 3, .field = "cap_add",
+        .value = "X", .value_length = 1, .message = "m",
+    };
+    assert_non_null(finding_set_add(&set, &spec));
+    assert_null(finding_set_add(&set, &spec));
+    /* A warning elsewhere is kept beside the error, not replaced by it. */
+    assert_non_null(add(&set, SBX001, SL_SEVERITY_WARNING, 3, "X", 1));
+    assert_int_equal(set.count, 4);
+    assert_int_equal(set.items[3].severity, SL_SEVERITY_WARNING);
+    /* Many of one key stay cheap to add (the index spans the position). */
+    for (unsigned line = 10; line < 5000; line++)
+        assert_non_null(add(&set, SBX001, SL_SEVERITY_ERROR, line, "X", 1));
+    assert_int_equal(set.count, 4 + 4990);
     finding_set_release(&set);
 }
 
@@ -215,11 +243,13 @@ static void test_document_level_findings(void **state)
     assert_string_equal(finding->field, "networks");
     assert_string_equal(finding->value, "hostnet");
     assert_string_equal(finding->key, "networks:hostnet");
-    /* One per rule and key, as for service settings. */
-    assert_null(add_document(&set, SL_SEVERITY_WARNING, 9));
-    assert_non_null(add_document(&set, SL_SEVERITY_ERROR, 9));
+    /* One per rule, key and position, as for service settings. */
+    assert_null(add_document(&set, SL_SEVERITY_WARNING, 4));
+    assert_non_null(add_document(&set, SL_SEVERITY_ERROR, 4));
     assert_int_equal(set.count, 1);
-    assert_int_equal(set.items[0].line, 9);
+    assert_int_equal(set.items[0].severity, SL_SEVERITY_ERROR);
+    assert_non_null(add_document(&set, SL_SEVERITY_WARNING, 9));
+    assert_int_equal(set.count, 2);
 
     /* And it crosses from a worker as it is. */
     struct file_result result, decoded;
@@ -474,6 +504,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(test_key_bytes),
         T(test_dedupe_keeps_first_but_error_beats_warning),
+        T(test_same_key_elsewhere_is_another_finding),
         T(test_file_level_findings_are_all_kept),
         T(test_document_level_findings),
         T(test_limits_end_in_one_error),

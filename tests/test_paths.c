@@ -70,11 +70,13 @@ static void test_compose_names(void **state)
         "compose.yaml", "compose.yml", "compose.override.yml",
         "docker-compose.yml", "docker-compose.prod.yaml", "compose-dev.yml",
         "composer.yml", "docker-compose.yaml",
+        /* SPEC §15: *-compose, *_compose, *.compose */
+        "my-compose.yml", "docker_compose.yml", "ctf.compose.yaml",
     };
     static const char *const no[] = {
-        "my-compose.yml", "Compose.yaml", "compose.yaml.bak", "compose.json",
-        "docker-compose", "compose.yml~", "docker_compose.yml", "compose.YML",
-        "xcompose.yml", ".compose.yml", "compose.tyml",
+        "Compose.yaml", "compose.yaml.bak", "compose.json",
+        "docker-compose", "compose.yml~", "compose.YML",
+        "xcompose.yml", ".compose.yml", "-compose.yml", "compose.tyml", "my-compose.json",
     };
     for (size_t i = 0; i < sizeof(yes) / sizeof(*yes); i++)
         assert_true(discover_is_compose_name(yes[i]));

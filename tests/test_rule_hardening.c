@@ -176,6 +176,45 @@ static void test_no_new_privileges_unresolved(void **state)
                         "file-capability programs can gain privileges");
 }
 
+/* SBX110: a pod's container without RuntimeDefault or Localhost, its own
+ * or the pod's; never a Compose service (the engine has a default). */
+static void test_seccomp_profile(void **state)
+{
+    const struct mock_finding *finding;
+    (void)state;
+    finding = only("SBX110", SL_KIND_KUBERNETES,
+                   "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n"
+                   "  containers: [{name: a}]\n");
+    assert_string_equal(finding->service, "Pod/p/a");
+    assert_string_equal(finding->field, "seccomp_profile");
+    assert_string_equal(finding->hint, "add 'seccompProfile: {type: RuntimeDefault}' to its "
+                                       "securityContext (or the pod's), or %e");
+    finding = only("SBX110", SL_KIND_AGENT_ENV, "services:\n  web:\n    image: x\n");
+    assert_string_equal(finding->service, "web");
+    assert_int_equal(finding->line, 2);
+    finding = only("SBX110", SL_KIND_KUBERNETES,
+                   "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n"
+                   "  securityContext: {seccompProfile: {type: RuntimeDefault}}\n"
+                   "  containers:\n    - name: a\n"
+                   "      securityContext: {seccompProfile: {type: Unconfined}}\n"
+                   "    - name: b\n");
+    assert_string_equal(finding->service, "Pod/p/a");
+    assert_int_equal(finding->line, 8);
+    assert_string_equal(finding->message, "securityContext.seccompProfile.type 'Unconfined' "
+                                          "is not RuntimeDefault or Localhost: the container "
+                                          "runs with no seccomp system-call filter");
+    mock_host_reset();
+    assert_int_equal(mock_host_check_kind(plugin, "SBX110", SL_KIND_AGENT_ENV,
+                                          "services:\n  web:\n    image: x\n"
+                                          "    securityContext:\n      seccompProfile:\n"
+                                          "        type: Localhost\n"),
+                     SL_OK);
+    assert_int_equal(mock_host_count(), 0);
+    assert_int_equal(mock_host_check(plugin, "SBX110", "services:\n  web:\n    image: x\n"),
+                     SL_OK);
+    assert_int_equal(mock_host_count(), 0);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -185,6 +224,7 @@ int main(void)
         T(test_unseen_base_warns),
         T(test_limits_defaults),
         T(test_no_new_privileges_unresolved),
+        T(test_seccomp_profile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -219,6 +219,39 @@ static void test_pod_level_profile_once(void **state)
                                           "filter");
 }
 
+/* Pod Security "restricted" (SPEC §13): NET_BIND_SERVICE added with ALL
+ * dropped in the same container is no finding on Kubernetes and agent-env;
+ * anything else added beside it still is, and so is NET_BIND_SERVICE
+ * without drop ALL, or in Compose (the engine keeps its defaults). */
+static void test_restricted_pattern(void **state)
+{
+    (void)state;
+    static const char pod[] =
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+        "    - name: a\n      securityContext:\n"
+        "        capabilities: {drop: [ALL], add: [NET_BIND_SERVICE]}\n"
+        "    - name: b\n      securityContext:\n"
+        "        capabilities: {drop: [all], add: [CAP_NET_BIND_SERVICE, NET_RAW]}\n"
+        "    - name: c\n      securityContext:\n"
+        "        capabilities: {drop: [NET_RAW], add: [NET_BIND_SERVICE]}\n";
+    assert_int_equal(mock_host_check_kind(plugin, "SBX001", SL_KIND_KUBERNETES, pod), SL_OK);
+    assert_int_equal(mock_host_count(), 2);
+    assert_string_equal(mock_host_finding(0)->service, "Pod/p/b");
+    assert_string_equal(mock_host_finding(0)->value, "NET_RAW");
+    assert_string_equal(mock_host_finding(1)->service, "Pod/p/c");
+    assert_string_equal(mock_host_finding(1)->value, "NET_BIND_SERVICE");
+    mock_host_reset();
+    assert_int_equal(mock_host_check_kind(plugin, "SBX001", SL_KIND_AGENT_ENV,
+                                          "services:\n  web:\n    image: x\n"
+                                          "    securityContext:\n      capabilities:\n"
+                                          "        drop: [ALL]\n"
+                                          "        add: [NET_BIND_SERVICE]\n"),
+                     SL_OK);
+    assert_int_equal(mock_host_count(), 0);
+    mock_host_reset();
+    check("services:\n  web:\n    cap_drop: [ALL]\n    cap_add: [NET_BIND_SERVICE]\n", 1);
+}
+
 static void test_long_values_are_quoted_short(void **state)
 {
     (void)state;
@@ -247,6 +280,7 @@ int main(void)
         T(test_privileged_in_every_kind),
         T(test_interpolated_security_options),
         T(test_pod_level_profile_once),
+        T(test_restricted_pattern),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

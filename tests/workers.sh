@@ -114,6 +114,6 @@ fi
 # --- nothing to check is not a pass ----------------------------------------
 mkdir empty
 printf 'not: compose\n' > empty/values.yaml
-expect_status 2 "no Compose files" -- empty
-contains "$err" "no Compose files found under empty" "a run that checks nothing fails"
+expect_status 2 "no sandbox files" -- empty
+contains "$err" "no sandbox files found under empty" "a run that checks nothing fails"
 finish

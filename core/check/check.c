@@ -346,16 +346,40 @@ static void take_step(struct model_sink *sink, const struct model_step *step)
         file_check_unchecked(check, CORE_RULE_NOT_UNDERSTOOD, step->node->line,
                              step->node->column, step->message);
         break;
+    case MODEL_STEP_TEMPLATED:
+        file_check_core(check, CORE_RULE_TEMPLATED, SL_SEVERITY_WARNING, step->node->line,
+                        step->node->column, step->message);
+        break;
+    case MODEL_STEP_COMMAND_LINE:
+        file_check_core(check, CORE_RULE_COMMAND_LINE, SL_SEVERITY_WARNING, step->node->line,
+                        step->node->column, step->message);
+        break;
     }
 }
 
-void file_check_run(struct file_check *check, const struct yaml_model *model)
+bool file_check_run_text(struct file_check *check, const char *text, size_t length,
+                         struct comment_list *comments)
+{
+    int kind = file_kind_of_text(check->candidates, text, length);
+    if (kind == 0)
+        return false;
+    check->kind = kind;
+    check->sink.take = take_step;
+    struct model_reading reading = { &check->sink, &check->front, NULL };
+    if (!front_ends_read_text(&reading, kind, text, length, comments))
+        check->result.skipped = true;
+    return true;
+}
+
+void file_check_run(struct file_check *check, const struct yaml_model *model,
+                    struct comment_list *step_comments)
 {
     check->kind = file_kind_decide(model, check->candidates);
     if (check->kind == 0) {
         check->result.skipped = true;
         return;
     }
+    check->front.step_comments = step_comments;
     check->sink.take = take_step;
     check->front.documents = (const struct sl_node *const *)model->documents;
     check->front.document_count = model->document_count;

@@ -12,7 +12,10 @@
 #ifndef SANDLINT_CHECK_H
 #define SANDLINT_CHECK_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "comment_list.h"
 
 #include "container_model.h"
 #include "file_result.h"
@@ -55,9 +58,23 @@ void file_check_release(struct file_check *check);
  * Decides the file's kind from check->candidates and the model
  * (file_kind_decide), then runs every enabled rule that checks that kind
  * over every document of model.  A file of no kind is skipped: the result
- * is marked skipped and nothing runs.
+ * is marked skipped and nothing runs.  The comments of shell text in the
+ * file's scalars (CI steps) are appended to step_comments (NULL: none
+ * wanted).
  */
-void file_check_run(struct file_check *check, const struct yaml_model *model);
+void file_check_run(struct file_check *check, const struct yaml_model *model,
+                    struct comment_list *step_comments);
+
+/*
+ * The files that are not YAML (shell scripts, Makefiles, a GitLab Runner
+ * config.toml: file_kind_of_text): when check->candidates and text make
+ * the file one, runs the rules over it, appends the comments its reader
+ * found to comments (for suppression comments) and returns true; a
+ * config.toml that is no runner's is marked skipped.  Returns false for a
+ * file to read as YAML.
+ */
+bool file_check_run_text(struct file_check *check, const char *text, size_t length,
+                         struct comment_list *comments);
 
 /* Adds a core diagnostic without key (line/column 0 = none).  Diagnostics
  * of rules that are switched off are dropped. */

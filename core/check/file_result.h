@@ -23,7 +23,11 @@ struct suppression_comment {
 
 /* A file the checked file names (SPEC §4): an include item or a service's
  * extends.file, as written, resolved by the coordinator. */
-enum reference_kind { REFERENCE_INCLUDE = 1, REFERENCE_EXTENDS = 2 };
+enum reference_kind {
+    REFERENCE_INCLUDE = 1,
+    REFERENCE_EXTENDS = 2,
+    REFERENCE_COMPOSE_FILE = 3      /* a dev container's dockerComposeFile */
+};
 
 struct file_reference {
     int kind;                   /* enum reference_kind */

@@ -79,16 +79,23 @@ struct finding *finding_set_append(struct finding_set *set)
 }
 
 /* ------------------------------------------------------------------ */
-/* one finding per rule and key                                        */
+/* one finding per rule, key and position                              */
 /* ------------------------------------------------------------------ */
 
-static uint64_t key_hash(size_t rule, const char *key, size_t length)
+/* SPEC §17: two findings of a file are one only when rule, key, line and
+ * column are all the same (an alias seen twice, a setting a front-end
+ * hands over twice); the same key at another position (SYS_ADMIN listed
+ * twice, two objects of one name in two namespaces) is another finding. */
+static uint64_t identity_hash(size_t rule, const char *key, size_t length,
+                              unsigned line, unsigned column)
 {
     uint64_t hash = 1469598103934665603ULL ^ rule;
     for (size_t i = 0; i < length; i++) {
         hash ^= (unsigned char)key[i];
         hash *= 1099511628211ULL;
     }
+    hash ^= ((uint64_t)line << 32) | column;
+    hash *= 1099511628211ULL;
     return hash;
 }
 
@@ -100,8 +107,9 @@ static void dedupe_grow(struct finding_set *set)
         if (set->slots[i] == 0)
             continue;
         const struct finding *finding = &set->items[set->slots[i] - 1];
-        size_t slot = (size_t)key_hash(finding->rule, finding->key,
-                                       finding->key_length) & (capacity - 1);
+        size_t slot = (size_t)identity_hash(finding->rule, finding->key,
+                                            finding->key_length, finding->line,
+                                            finding->column) & (capacity - 1);
         while (slots[slot] != 0)
             slot = (slot + 1) & (capacity - 1);
         slots[slot] = set->slots[i];
@@ -111,17 +119,19 @@ static void dedupe_grow(struct finding_set *set)
     set->slot_capacity = capacity;
 }
 
-/* The dedupe slot for rule and key: one holding an earlier finding with
- * them, or the empty slot where a new one goes. */
-static size_t *dedupe_slot(struct finding_set *set, size_t rule,
+/* The dedupe slot for a finding of spec with key: one holding an earlier
+ * finding of the same identity, or the empty slot where a new one goes. */
+static size_t *dedupe_slot(struct finding_set *set, const struct finding_spec *spec,
                            const char *key, size_t length)
 {
     if ((set->slot_used + 1) * 2 > set->slot_capacity)
         dedupe_grow(set);
-    size_t slot = (size_t)key_hash(rule, key, length) & (set->slot_capacity - 1);
+    size_t slot = (size_t)identity_hash(spec->rule, key, length, spec->line,
+                                        spec->column) & (set->slot_capacity - 1);
     while (set->slots[slot] != 0) {
         const struct finding *earlier = &set->items[set->slots[slot] - 1];
-        if (earlier->rule == rule && earlier->key_length == length &&
+        if (earlier->rule == spec->rule && earlier->key_length == length &&
+            earlier->line == spec->line && earlier->column == spec->column &&
             memcmp(earlier->key, key, length) == 0)
             break;
         slot = (slot + 1) & (set->slot_capacity - 1);
@@ -259,9 +269,9 @@ static struct finding *add_made(struct finding_set *set,
 
     size_t *slot = NULL;
     if (spec->field != NULL && key != NULL) {
-        slot = dedupe_slot(set, spec->rule, key, key_length);
+        slot = dedupe_slot(set, spec, key, key_length);
         if (*slot != 0) {
-            /* One finding per rule and key: keep the first, unless it was
+            /* One finding per identity: keep the first, unless it was
              * only a warning and this one is an error. */
             struct finding *kept = &set->items[*slot - 1];
             if (!(kept->severity == SL_SEVERITY_WARNING &&

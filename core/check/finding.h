@@ -114,12 +114,13 @@ struct finding_spec {
 #define FINDING_SET_MAX_BYTES (64u * 1024 * 1024)
 
 /*
- * The findings of one file, with one finding per rule and key of a
- * setting (SPEC §6: one per service, field and value; for a document-level
- * finding one per field and value): a second such finding with the rule
- * and key of an earlier one is dropped, except that an error replaces an
- * earlier warning (a warning never hides an error).  Findings without a
- * field (file-level diagnostics, stale allowlist entries) are all kept.
+ * The findings of one file, with one finding per rule, key and position
+ * (SPEC §17: findings are one only when rule, key, file, line and column
+ * are the same - an alias or a setting seen twice; the same key at another
+ * position is another finding): a second finding of the identity of an
+ * earlier one is dropped, except that an error replaces an earlier warning
+ * (a warning never hides an error).  Findings without a field (file-level
+ * diagnostics, stale allowlist entries) are all kept.
  */
 struct finding_set {
     struct finding *items;      /* owned */

@@ -17,7 +17,8 @@
     {                                                                         \
         SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
         NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0,      \
-        score_, SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES,       \
+        score_, SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES |     \
+        SL_KIND_DEVCONTAINER | SL_KIND_RCDS,                                   \
         RULE_DOCS_URL code_ ".md", NULL, NULL                                 \
     }
 
@@ -87,6 +88,33 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "Check what the controller deploys from the object (render it, "
               "or read the controller), and scan that; or exclude the file on "
               "purpose with the exclude setting."),
+    CORE_RULE("SL009", "templated", 4.0,
+              "Helm template text that cannot be checked",
+              "Helm template text ({{ ... }}) stands where a file's structure "
+              "is: an agent-env additionalResources item or "
+              "corednsSecurityContext, a Kubernetes document or List item. "
+              "What it renders to is known only when Helm renders it, so what "
+              "it holds was not checked: a warning, which --strict fails. "
+              "(Template text in a setting's value is the warning of the rule "
+              "that checks the setting.)",
+              "Render the chart and check the result: helm template ... | "
+              "sandlint -; or write the value without template text."),
+    /* Engine command lines are only in the formats that hold shell text. */
+    {
+        SL_RULE_INIT, "SL011", "command_line", CORE_GROUP, NULL,
+        "an engine command line could not be read",
+        "A docker, podman or nerdctl run or create command in a shell "
+        "script, a Makefile recipe or a CI step could not be split as the "
+        "shell splits it (an unterminated quote or substitution), its "
+        "subcommand is interpolated, or a flag is interpolated or one no "
+        "engine knows: what it does to the container was not checked.",
+        NULL,
+        "Close the quote; write the subcommand and the flags literally "
+        "(a variable holding flags cannot be checked).",
+        NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0, 4.0,
+        SL_KIND_SHELL | SL_KIND_MAKEFILE | SL_KIND_GITHUB_ACTIONS | SL_KIND_GITLAB_CI,
+        RULE_DOCS_URL "SL011.md", NULL, NULL
+    },
 };
 
 static const struct sl_plugin core_descriptor = {

@@ -29,6 +29,10 @@ enum core_rule {
                                    extends could not be checked */
     CORE_RULE_NOT_UNDERSTOOD,   /* SL008: security settings sandlint
                                    cannot place */
+    CORE_RULE_TEMPLATED,        /* SL009: Helm template text where the
+                                   file's structure is (SPEC §17) */
+    CORE_RULE_COMMAND_LINE,     /* SL011: an engine command line that
+                                   cannot be split or read */
     CORE_RULE_COUNT
 };
 

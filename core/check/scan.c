@@ -5,11 +5,38 @@
 
 #include <stdlib.h>
 
+#include "comment_list.h"
+#include "file_kind.h"
+#include "jsonc.h"
 #include "references.h"
 #include "sandlint/plugin.h"
 #include "source.h"
 #include "suppress.h"
 #include "xalloc.h"
+
+/* Whether the file is only some YAML file of the tree, searched for
+ * Kubernetes objects by content (SPEC §17): no name or setting asked for
+ * it. */
+static bool found_by_content(const struct file_check *check)
+{
+    return check->candidates == CANDIDATE_CONTENT;
+}
+
+/* A file that could not be read or parsed: an error (file_check_unchecked)
+ * - or, for a file found only by content, a warning: nothing says it is
+ * meant to be deployed, and Kubernetes cannot apply it as it is. */
+static void not_checked(struct file_check *check, enum core_rule rule, unsigned line,
+                        unsigned column, const char *message)
+{
+    if (!found_by_content(check)) {
+        file_check_unchecked(check, rule, line, column, message);
+        return;
+    }
+    char *warning = xasprintf("%s (a YAML file found by its content, a line starting "
+                              "'apiVersion:'; not checked)", message);
+    file_check_core(check, rule, SL_SEVERITY_WARNING, line, column, warning);
+    free(warning);
+}
 
 /* Checks text already read: encoding, model, rules, suppressions.  Takes
  * ownership of text. */
@@ -18,25 +45,58 @@ static void scan_source(const struct scan_settings *settings,
 {
     unsigned line = 0, column = 0;
     const char *problem = NULL;
-    if (source_utf16_to_utf8(text, &line, &column, &problem) != 0 ||
+    bool converted = source_utf16_to_utf8(text, &line, &column, &problem) == 0;
+    if (converted && found_by_content(check) &&
+        !file_kind_sniff_objects(text->data, text->length)) {
+        /* No object in it: not parsed at all (SPEC §17's byte scan). */
+        check->result.skipped = true;
+        source_release(text);
+        return;
+    }
+    if (!converted ||
         source_check_encoding(text->data, text->length, &line, &column, &problem) != 0) {
         char *message = xasprintf("%s; not checked", problem);
-        file_check_unchecked(check, CORE_RULE_FILE, line, column, message);
+        not_checked(check, CORE_RULE_FILE, line, column, message);
         free(message);
         source_release(text);
         return;
     }
 
+    struct comment_list comments;
+    comment_list_init(&comments);
+    if (file_check_run_text(check, text->data, text->length, &comments)) {
+        /* Not YAML: its reader found its comments. */
+        if (!check->result.skipped) {
+            if (settings->untrusted)
+                suppress_refuse_comments(text->data, text->length, &comments, check);
+            else
+                suppress_apply_comments(text->data, text->length, &comments, check);
+        }
+        comment_list_release(&comments);
+        source_release(text);
+        return;
+    }
+    comment_list_release(&comments);
+
     struct yaml_model model;
-    int status = model_parse(&model, text->data, text->length, &settings->limits);
+    /* JSON with comments has a reader of its own, which also finds the
+     * comments that suppressions are written in. */
+    bool json = (check->candidates & CANDIDATE_JSON) != 0;
+    comment_list_init(&comments);
+    int status;
+    if (json)
+        status = (int)jsonc_parse(&model, text->data, text->length, &settings->limits,
+                                  &comments);
+    else
+        status = model_parse(&model, text->data, text->length, &settings->limits);
     if (status == MODEL_NO_MEMORY && settings->max_memory != 0) {
         char *message = xasprintf("ran out of memory reading the YAML (the "
                                   "--max-memory limit is %zu MiB); not checked",
                                   settings->max_memory >> 20);
-        file_check_unchecked(check, CORE_RULE_YAML, 0, 0, message);
+        not_checked(check, CORE_RULE_YAML, 0, 0, message);
         free(message);
     } else if (status != MODEL_OK) {
-        file_check_unchecked(check, CORE_RULE_YAML, model.error.line,
+        not_checked(check, CORE_RULE_YAML, model.error.line,
                              model.error.column, model.error.message
                                                      ? model.error.message
                                                      : "YAML could not be read");
@@ -45,17 +105,30 @@ static void scan_source(const struct scan_settings *settings,
             file_check_core(check, CORE_RULE_YAML, SL_SEVERITY_WARNING,
                             model.warnings[i].line,
                             model.warnings[i].column, model.warnings[i].message);
-        file_check_run(check, &model);
+        struct comment_list step_comments;
+        comment_list_init(&step_comments);
+        file_check_run(check, &model, &step_comments);
         if (!check->result.skipped) {
             if (check->kind == SL_KIND_COMPOSE)
                 references_collect(&model, &check->result);
-            if (settings->untrusted)
+            if (check->kind == SL_KIND_DEVCONTAINER)
+                references_collect_devcontainer(&model, &check->result);
+            if (json && settings->untrusted) {
+                suppress_refuse_comments(text->data, text->length, &comments, check);
+            } else if (json) {
+                suppress_apply_comments(text->data, text->length, &comments, check);
+            } else if (settings->untrusted) {
                 suppress_refuse(text->data, text->length, check);
-            else
+                suppress_refuse_step_comments(text->data, text->length, &step_comments, check);
+            } else {
                 suppress_apply(text->data, text->length, check);
+                suppress_apply_step_comments(text->data, text->length, &step_comments, check);
+            }
         }
+        comment_list_release(&step_comments);
     }
     model_release(&model);
+    comment_list_release(&comments);
     source_release(text);
 }
 
@@ -65,7 +138,7 @@ void scan_file(const struct scan_settings *settings,
     file_check_init(check, settings->registry, file->display, file->package);
     check->candidates = file->candidates;
     if (file->problem != NULL) {
-        file_check_unchecked(check, CORE_RULE_FILE, 0, 0, file->problem);
+        not_checked(check, CORE_RULE_FILE, 0, 0, file->problem);
         return;
     }
     if (file->content != NULL) {
@@ -80,7 +153,7 @@ void scan_file(const struct scan_settings *settings,
     /* Relative to the walk's descriptor, following no link (discover.h). */
     if (source_read_at(file->base_fd, file->relative ? file->relative : "",
                        settings->max_file_size, &text, &error) != 0) {
-        file_check_unchecked(check, CORE_RULE_FILE, 0, 0, error);
+        not_checked(check, CORE_RULE_FILE, 0, 0, error);
         free(error);
         return;
     }

@@ -110,6 +110,10 @@ struct frame {
     size_t count, next;
     bool kubernetes;            /* a kubernetes glob matches the directory
                                    or one it lies in */
+    bool workflows;             /* .github/workflows: its YAML files are
+                                   GitHub Actions workflows */
+    bool holds_chart;           /* it holds a Chart.yaml (a Helm chart) */
+    bool helm_templates;        /* it is a chart's templates/ or lies in one */
 };
 
 /* What the look-ahead of an operand holds. */
@@ -150,6 +154,11 @@ struct discovery_walk {
     const char *root;
     const struct string_list *exclude;
     const struct string_list *kubernetes;   /* globs of Kubernetes objects */
+    enum kubernetes_search {
+        KUBERNETES_BY_CONTENT,  /* no kubernetes setting: every YAML file */
+        KUBERNETES_UNDER_GLOBS, /* the setting narrows it to its globs */
+        KUBERNETES_OFF          /* kubernetes = none */
+    } kubernetes_search;
     struct operand *operands;
     size_t count;
     struct base *bases;
@@ -158,6 +167,7 @@ struct discovery_walk {
     int root_fd;                /* "/" as a base, or -1 until needed */
     size_t open_frames;         /* frame descriptors open, all operands */
     size_t yielded, excluded, excluded_directories;
+    size_t helm_templates;      /* files under a chart's templates/, not read */
     char *last;                 /* display of the last item (for overlaps) */
     bool want_identity;         /* stat every regular file found */
     bool named_as_found;        /* a file operand is checked only when a
@@ -405,6 +415,8 @@ static int read_entries(int fd, struct frame *frame, bool any_yaml)
             if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
                 continue;
             unsigned char type = entry->d_type;
+            if (strcmp(name, "Chart.yaml") == 0)
+                frame->holds_chart = true;
             if (type == DT_UNKNOWN) {
                 struct stat info;
                 if (fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0)
@@ -448,7 +460,11 @@ static int push_directory(struct discovery_walk *walk, struct operand *operand,
     struct frame frame;
     memset(&frame, 0, sizeof(frame));
     frame.fd = fd;
-    if (read_entries(fd, &frame, walk->kubernetes != NULL && walk->kubernetes->count > 0)
+    frame.workflows = name != NULL ? file_dir_is_workflows(operand->relative, relative_length)
+                                   : file_dir_is_workflows(operand->absolute,
+                                                           strlen(operand->absolute));
+    if (read_entries(fd, &frame, frame.workflows ||
+                                     walk->kubernetes_search != KUBERNETES_OFF)
         != 0) {
         int saved = errno;
         frame_release(walk, &frame);
@@ -719,12 +735,49 @@ static bool under_kubernetes(const struct discovery_walk *walk,
                              const struct operand *operand, const char *path,
                              bool is_directory)
 {
-    if (walk->kubernetes == NULL || walk->kubernetes->count == 0)
+    if (walk->kubernetes_search != KUBERNETES_UNDER_GLOBS)
         return false;
     char *absolute = path_join(operand->absolute, path);
     bool matched = globs_match(walk, walk->kubernetes, absolute, is_directory);
     free(absolute);
     return matched;
+}
+
+/* Whether a file's absolute path lies directly in .github/workflows. */
+static bool named_in_workflows(const char *absolute)
+{
+    const char *slash = strrchr(absolute, '/');
+    return slash != NULL && file_dir_is_workflows(absolute, (size_t)(slash - absolute));
+}
+
+/* Whether a devcontainer.json found at path (in operand) lies where the
+ * devcontainer CLI looks for one (file_devcontainer_place): the
+ * directories above it may be above the operand too. */
+static bool devcontainer_in_place(const struct operand *operand, const char *path)
+{
+    char *absolute = path_join(operand->absolute, path);
+    bool in_place = file_devcontainer_place(absolute);
+    free(absolute);
+    return in_place;
+}
+
+/* What a YAML file at path (below the operand, in frame) is a candidate
+ * for besides its name: any YAML file by content, unless the kubernetes
+ * setting narrows that to its globs or turns it off. */
+static unsigned yaml_candidate(const struct discovery_walk *walk,
+                               const struct operand *operand, const struct frame *frame,
+                               const char *path)
+{
+    switch (walk->kubernetes_search) {
+    case KUBERNETES_BY_CONTENT:
+        return CANDIDATE_CONTENT;
+    case KUBERNETES_UNDER_GLOBS:
+        return frame->kubernetes || under_kubernetes(walk, operand, path, false)
+                   ? CANDIDATE_KUBERNETES : 0;
+    case KUBERNETES_OFF:
+    default:
+        return 0;
+    }
 }
 
 /* The next entry of the top directory as an item, or NULL when the entry
@@ -742,13 +795,23 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
     bool is_directory = entry->type == DT_DIR;
     unsigned candidates = 0;
     if (!is_directory) {
-        /* Under no kubernetes glob a YAML file is no candidate. */
         candidates = file_name_candidates(entry->name);
-        if (file_name_is_yaml(entry->name) &&
-            (frame->kubernetes || under_kubernetes(walk, operand, path, false)))
-            candidates |= CANDIDATE_KUBERNETES;
+        if (frame->workflows && file_name_is_yaml(entry->name))
+            candidates |= CANDIDATE_GITHUB_ACTIONS;
+        if ((candidates & CANDIDATE_DEVCONTAINER) != 0 &&
+            !devcontainer_in_place(operand, path))
+            candidates &= ~(unsigned)(CANDIDATE_DEVCONTAINER | CANDIDATE_JSON);
+        if (file_name_is_yaml(entry->name))
+            candidates |= yaml_candidate(walk, operand, frame, path);
         if (candidates == 0)
             return NULL;
+        if (frame->helm_templates &&
+            (candidates & ~(unsigned)(CANDIDATE_CONTENT | CANDIDATE_KUBERNETES)) == 0) {
+            /* Template text, not YAML until Helm renders it (SPEC §17):
+             * counted, never read. */
+            walk->helm_templates++;
+            return NULL;
+        }
     }
     bool excluded = false;
     if (walk->exclude != NULL && walk->exclude->count > 0) {
@@ -756,6 +819,8 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
         excluded = is_excluded(walk, absolute, is_directory);
         free(absolute);
     }
+    if (excluded && !is_directory && candidates == CANDIDATE_CONTENT)
+        return NULL;    /* any YAML file: not counted as an excluded sandbox */
     if (excluded) {
         *kind = is_directory ? ITEM_EXCLUDED_DIRECTORY : ITEM_EXCLUDED_FILE;
         return make_file(walk, operand, path, NULL, NULL, NULL);
@@ -766,6 +831,8 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
                              xasprintf("directories nested deeper than %d levels; "
                                        "not searched", MAX_DIRECTORY_DEPTH));
         bool kubernetes = frame->kubernetes || under_kubernetes(walk, operand, path, true);
+        bool helm_templates = frame->helm_templates ||
+                              (frame->holds_chart && strcmp(entry->name, "templates") == 0);
         size_t length = strlen(path);
         if (push_directory(walk, operand, parent_fd, entry->name, length) != 0) {
             int error = errno;
@@ -774,6 +841,7 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
                                      error);
         }
         operand->frames[operand->depth - 1].kubernetes = kubernetes;
+        operand->frames[operand->depth - 1].helm_templates = helm_templates;
         return NULL;
     }
     struct discovered_file *file;
@@ -816,6 +884,22 @@ static struct discovered_file *operand_abandon(struct discovery_walk *walk,
     return file;
 }
 
+/* Whether a directory operand is a Helm chart's templates/ (its parent
+ * holds Chart.yaml), whose files the walk counts and does not read. */
+static bool is_chart_templates(const char *absolute)
+{
+    char *name = path_basename(absolute);
+    bool templates = strcmp(name, "templates") == 0;
+    free(name);
+    if (!templates)
+        return false;
+    char *chart = path_join(absolute, "../Chart.yaml");
+    struct stat info;
+    bool found = stat(chart, &info) == 0 && S_ISREG(info.st_mode);
+    free(chart);
+    return found;
+}
+
 /* The operand's next item in its own order, or NULL when it has no more. */
 static struct discovered_file *operand_next(struct discovery_walk *walk,
                                             struct operand *operand,
@@ -831,8 +915,14 @@ static struct discovered_file *operand_next(struct discovery_walk *walk,
             /* What a search would make of the file (visit_entry), a named
              * YAML file being under a kubernetes glob by being named. */
             char *name = path_basename(operand->absolute);
-            as_found = file_name_candidates(name) |
-                       (file_name_is_yaml(name) ? CANDIDATE_KUBERNETES : 0);
+            as_found = file_name_candidates(name);
+            if (file_name_is_yaml(name) && walk->kubernetes_search == KUBERNETES_BY_CONTENT)
+                as_found |= CANDIDATE_CONTENT;
+            else if (file_name_is_yaml(name) && walk->kubernetes_search != KUBERNETES_OFF)
+                as_found |= CANDIDATE_KUBERNETES;
+            if ((as_found & CANDIDATE_DEVCONTAINER) != 0 &&
+                !file_devcontainer_place(operand->absolute))
+                as_found &= ~(unsigned)(CANDIDATE_DEVCONTAINER | CANDIDATE_JSON);
             free(name);
             if (as_found == 0) {
                 /* No kind a search knows: skipped silently, not counted. */
@@ -859,6 +949,8 @@ static struct discovered_file *operand_next(struct discovery_walk *walk,
             char *name = path_basename(operand->absolute);
             file->candidates = as_found != 0 ? as_found
                                              : CANDIDATE_NAMED | file_name_candidates(name);
+            if (file_name_is_yaml(name) && named_in_workflows(operand->absolute))
+                file->candidates |= CANDIDATE_GITHUB_ACTIONS;
             free(name);
             return file;
         }
@@ -867,7 +959,9 @@ static struct discovered_file *operand_next(struct discovery_walk *walk,
             return directory_problem(walk, operand, "", "cannot read directory", errno);
         }
         operand->frames[0].kubernetes =
+            walk->kubernetes_search == KUBERNETES_UNDER_GLOBS &&
             globs_match_within(walk, walk->kubernetes, operand->absolute, true);
+        operand->frames[0].helm_templates = is_chart_templates(operand->absolute);
     }
     while (operand->depth > 0) {
         size_t top = operand->depth - 1;
@@ -1103,6 +1197,12 @@ void discovery_set_kubernetes(struct discovery_walk *walk,
                               const struct string_list *globs)
 {
     walk->kubernetes = globs;
+    if (globs == NULL || globs->count == 0)
+        walk->kubernetes_search = KUBERNETES_BY_CONTENT;
+    else if (globs->count == 1 && strcmp(globs->items[0], "none") == 0)
+        walk->kubernetes_search = KUBERNETES_OFF;
+    else
+        walk->kubernetes_search = KUBERNETES_UNDER_GLOBS;
 }
 
 void discovery_want_identity(struct discovery_walk *walk)
@@ -1118,6 +1218,11 @@ void discovery_name_files_as_found(struct discovery_walk *walk)
 size_t discovery_count(const struct discovery_walk *walk)
 {
     return walk->yielded;
+}
+
+size_t discovery_helm_templates(const struct discovery_walk *walk)
+{
+    return walk->helm_templates;
 }
 
 size_t discovery_excluded(const struct discovery_walk *walk)

@@ -106,12 +106,17 @@ struct discovery_walk *discovery_open(const char *const *operands, size_t count,
                                       char **error);
 
 /*
- * Sets the globs (relative to the root, path_glob.h; borrowed for the
- * walk's lifetime; NULL for none) under which every *.yaml and *.yml file
- * is a candidate Kubernetes file (SPEC §12), besides the files named like
- * Compose files and like Helm values files (file_kind.h).  A glob that
- * matches a directory covers everything below it.  Call before the first
- * discovery_next().
+ * Sets the kubernetes setting's globs (relative to the root, path_glob.h;
+ * borrowed for the walk's lifetime).  Without globs (NULL or none), every
+ * *.yaml and *.yml file is a candidate found by content (CANDIDATE_CONTENT,
+ * SPEC §15 "Kubernetes by content"); with globs, only those under them are
+ * candidate Kubernetes files (CANDIDATE_KUBERNETES, SPEC §12); the one glob
+ * "none" turns content discovery off.  Either way besides the files named
+ * like Compose files and like Helm values files (file_kind.h).  A glob that
+ * matches a directory covers everything below it.  Files under the
+ * templates/ directory of a Helm chart (a directory holding Chart.yaml)
+ * are counted (discovery_helm_templates), never yielded, unless named like
+ * a Compose or values file.  Call before the first discovery_next().
  */
 void discovery_set_kubernetes(struct discovery_walk *walk,
                               const struct string_list *globs);
@@ -144,6 +149,10 @@ struct discovered_file *discovery_next(struct discovery_walk *walk);
 
 /* Files returned so far. */
 size_t discovery_count(const struct discovery_walk *walk);
+
+/* Files under a Helm chart's templates/ directory found so far: template
+ * text, not read (SPEC §17). */
+size_t discovery_helm_templates(const struct discovery_walk *walk);
 
 /* Compose files skipped so far because an exclude glob matched them (or an
  * excluded operand named them). */

@@ -70,7 +70,9 @@ static bool scan_tokens(const char *text, size_t length, struct span_list *spans
 
 struct comment_directive {
     unsigned line, column;          /* where the comment is */
-    unsigned target;                /* the line it covers */
+    unsigned target;                /* the line it covers, */
+    unsigned target_end;            /* through this one (a shell command
+                                       continued with '\\' is one line) */
     bool own_line;                  /* nothing but blanks before it */
     bool file_wide;
     struct string_list selectors;   /* known selectors only */
@@ -245,7 +247,8 @@ static bool covers(const struct comment_directive *directive,
 {
     if (finding->rule == CORE_RULE_SUPPRESSION)
         return false;   /* a problem with a comment is never hidden by one */
-    if (!directive->file_wide && finding->line != directive->target)
+    if (!directive->file_wide &&
+        (finding->line < directive->target || finding->line > directive->target_end))
         return false;
     for (size_t i = 0; i < directive->selectors.count; i++)
         if (registry_selector_matches(&registry->rules[finding->rule],
@@ -289,16 +292,28 @@ static bool names_enabled_rule(const struct comment_directive *directive,
     return false;
 }
 
+/* The last line of the logical line that starts at line: lines[i] is
+ * continued_to[i] when given (shell text, where a line ending in '\\'
+ * goes on), else the line itself. */
+static unsigned logical_end(const struct line_list *continued_to, unsigned line)
+{
+    if (continued_to == NULL || line == 0 || line > continued_to->count)
+        return line;
+    return continued_to->items[line - 1];
+}
+
 /* Applies every directive (an own-line comment covers the next line that
  * holds YAML) and reports the ones that suppressed nothing. */
 static void apply_all(struct directive_list *directives, const struct line_list *lines,
-                      struct file_check *check, size_t finding_count)
+                      const struct line_list *continued_to, struct file_check *check,
+                      size_t finding_count)
 {
     for (size_t i = 0; i < directives->count; i++) {
         struct comment_directive *directive = &directives->items[i];
         directive->target = directive->own_line
                                 ? next_yaml_line(lines, directive->line)
                                 : directive->line;
+        directive->target_end = logical_end(continued_to, directive->target);
         if (directive->selectors.count == 0)
             continue;   /* its problem was reported when it was read */
         if (apply(directive, check, finding_count) == 0 &&
@@ -429,8 +444,188 @@ static void read_directives(const char *text, size_t length, struct file_check *
             line_has_yaml = false;
         }
     }
-    apply_all(&directives, &yaml_lines, check, finding_count);
+    apply_all(&directives, &yaml_lines, NULL, check, finding_count);
     directive_list_release(&directives);
     free(yaml_lines.items);
     free(spans.items);
+}
+
+/* ------------------------------------------------------------------ */
+/* comments a reader found (shell text, Makefiles)                     */
+/* ------------------------------------------------------------------ */
+
+/* The lines that hold something besides blanks and comments, and one
+ * entry per line in continued_to (continuation_ends fills them). */
+static void content_lines(const char *text, size_t length, const struct comment_list *comments,
+                          struct line_list *lines, struct line_list *continued_to)
+{
+    size_t comment = 0;
+    unsigned line = 1;
+    size_t at = 0;
+    while (at <= length) {
+        size_t start = at;
+        while (at < length && text[at] != '\n')
+            at++;
+        size_t end = at;
+        if (end > start && text[end - 1] == '\r')
+            end--;
+        size_t first = start;
+        while (first < end && (text[first] == ' ' || text[first] == '\t'))
+            first++;
+        while (comment < comments->count && comments->items[comment].offset < first)
+            comment++;
+        bool starts_comment = comment < comments->count && comments->items[comment].offset == first;
+        if (first < end && !starts_comment)
+            line_list_add(lines, line);
+        line_list_add(continued_to, line);     /* filled by continuation_ends */
+        if (at >= length)
+            break;
+        at++;
+        line++;
+    }
+}
+
+/* Whether the line starting at byte start (to end) ends with '\\'. */
+static bool line_continues(const char *text, size_t start, size_t end)
+{
+    if (end > start && text[end - 1] == '\r')
+        end--;
+    return end > start && text[end - 1] == '\\';
+}
+
+/* continued_to[i]: the last line of the run of continued lines that line
+ * i + 1 is in. */
+static void continuation_ends(const char *text, size_t length, struct line_list *continued_to)
+{
+    size_t count = continued_to->count;
+    bool *continues = xcalloc(count ? count : 1, sizeof(*continues));
+    size_t line = 0, start = 0;
+    for (size_t at = 0; at <= length && line < count; at++) {
+        if (at == length || text[at] == '\n') {
+            continues[line++] = line_continues(text, start, at);
+            start = at + 1;
+        }
+    }
+    unsigned end = (unsigned)count;
+    for (size_t i = count; i-- > 0;) {
+        if (!continues[i])
+            end = (unsigned)i + 1;
+        continued_to->items[i] = end;
+    }
+    free(continues);
+}
+
+static void read_comment_directives(const char *text, size_t length,
+                                    const struct comment_list *comments,
+                                    struct file_check *check, bool honour)
+{
+    if (comments->count == 0 || !has_marker(text, length))
+        return;
+    size_t finding_count = check->result.findings.count;
+    struct directive_list directives = { NULL, 0, 0 };
+    for (size_t i = 0; i < comments->count; i++) {
+        const struct comment_span *span = &comments->items[i];
+        if (span->text_offset == 0 || span->text_offset > length)
+            continue;
+        /* parse_directive reads from the delimiter's last character. */
+        const char *start = text + span->text_offset - 1;
+        const char *end = text + span->text_offset + span->text_length;
+        struct comment_directive directive;
+        if (!honour) {
+            if (is_directive(start, end))
+                problem_text(check, span->line, span->column,
+                             "suppression comment not honoured: --untrusted");
+        } else if (parse_directive(start, end, span->line, span->column, check, &directive)) {
+            directive.own_line = span->own_line;
+            if (directives.count == directives.capacity) {
+                directives.capacity = directives.capacity ? directives.capacity * 2 : 8;
+                directives.items = xrealloc(directives.items, directives.capacity,
+                                            sizeof(*directives.items));
+            }
+            directives.items[directives.count++] = directive;
+        }
+    }
+    if (directives.count != 0) {
+        struct line_list lines = { NULL, 0, 0 }, continued_to = { NULL, 0, 0 };
+        content_lines(text, length, comments, &lines, &continued_to);
+        continuation_ends(text, length, &continued_to);
+        apply_all(&directives, &lines, &continued_to, check, finding_count);
+        free(lines.items);
+        free(continued_to.items);
+    }
+    directive_list_release(&directives);
+}
+
+void suppress_apply_comments(const char *text, size_t length,
+                             const struct comment_list *comments, struct file_check *check)
+{
+    read_comment_directives(text, length, comments, check, true);
+}
+
+void suppress_refuse_comments(const char *text, size_t length,
+                              const struct comment_list *comments, struct file_check *check)
+{
+    read_comment_directives(text, length, comments, check, false);
+}
+
+/* ------------------------------------------------------------------ */
+/* comments of shell text inside YAML scalars (CI steps)               */
+/* ------------------------------------------------------------------ */
+
+/* The comments' offsets are the scalars' own: placed again in the file
+ * by their line and column (a block scalar's text is the file's, less
+ * its indentation), each to the end of its line.  A comment that is not
+ * where its position says (an escape in a quoted scalar moved it) is
+ * dropped. */
+static void place_in_file(const char *text, size_t length, const struct comment_list *in,
+                          struct comment_list *out)
+{
+    unsigned line = 1, column = 1;
+    size_t at = 0;
+    for (size_t i = 0; i < in->count; i++) {
+        const struct comment_span *span = &in->items[i];
+        if (span->line < line || (span->line == line && span->column < column)) {
+            line = 1;   /* out of order (a step read later): from the start */
+            column = 1;
+            at = 0;
+        }
+        while (at < length && (line < span->line || (line == span->line && column < span->column)))
+            at = source_step(text, length, at, &line, &column);
+        if (at >= length || line != span->line || column != span->column || text[at] != '#')
+            continue;
+        struct comment_span placed = *span;
+        placed.offset = at;
+        placed.text_offset = at + 1;
+        size_t end = at;
+        while (end < length && text[end] != '\n' && text[end] != '\r')
+            end++;
+        placed.length = end - at;
+        placed.text_length = end - at - 1;
+        comment_list_add(out, &placed);
+    }
+}
+
+static void read_step_directives(const char *text, size_t length,
+                                 const struct comment_list *comments, struct file_check *check,
+                                 bool honour)
+{
+    if (comments->count == 0)
+        return;
+    struct comment_list placed;
+    comment_list_init(&placed);
+    place_in_file(text, length, comments, &placed);
+    read_comment_directives(text, length, &placed, check, honour);
+    comment_list_release(&placed);
+}
+
+void suppress_apply_step_comments(const char *text, size_t length,
+                                  const struct comment_list *comments, struct file_check *check)
+{
+    read_step_directives(text, length, comments, check, true);
+}
+
+void suppress_refuse_step_comments(const char *text, size_t length,
+                                   const struct comment_list *comments, struct file_check *check)
+{
+    read_step_directives(text, length, comments, check, false);
 }

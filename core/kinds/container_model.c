@@ -298,11 +298,27 @@ void model_emit_warning(struct model_reading *reading, const struct sl_node *at,
     model_emit(reading, &step);
 }
 
+void model_emit_templated(struct model_reading *reading, const struct sl_node *at,
+                          const char *message)
+{
+    struct model_step step = { .type = MODEL_STEP_TEMPLATED, .node = at, .message = message };
+    model_emit(reading, &step);
+}
+
 void model_emit_not_checked(struct model_reading *reading, const struct sl_node *at,
                             const char *message)
 {
     struct model_step step = {
         .type = MODEL_STEP_NOT_CHECKED, .node = at, .message = message,
+    };
+    model_emit(reading, &step);
+}
+
+void model_emit_command_line(struct model_reading *reading, const struct sl_node *at,
+                             const char *message)
+{
+    struct model_step step = {
+        .type = MODEL_STEP_COMMAND_LINE, .node = at, .message = message
     };
     model_emit(reading, &step);
 }

@@ -28,8 +28,9 @@
 #include <stdint.h>
 
 #include "arena.h"
-#include "string_set.h"
+#include "comment_list.h"
 #include "sandlint/plugin.h"
+#include "string_set.h"
 #include "yaml_model.h"
 
 /* Setting ids this host knows: 1 .. MODEL_SETTING_LAST. */
@@ -167,9 +168,14 @@ enum model_step_type {
     MODEL_STEP_WARNING,         /* a structure warning (SL003) at node */
     MODEL_STEP_NOT_CHECKED,     /* an error at node: part of the file was
                                    not checked (a limit), so it fails */
-    MODEL_STEP_NOT_UNDERSTOOD   /* an error at node (SL008): security
+    MODEL_STEP_NOT_UNDERSTOOD,  /* an error at node (SL008): security
                                    settings sandlint cannot place, so the
                                    file fails */
+    MODEL_STEP_TEMPLATED,       /* Helm template text where structure is
+                                   (SL009, a warning) at node */
+    MODEL_STEP_COMMAND_LINE     /* an SL011 warning at node: an engine
+                                   command line, or a part of one, that
+                                   cannot be read (shell_front.h) */
 };
 
 struct model_step {
@@ -205,6 +211,14 @@ struct model_file_state {
      * automountServiceAccountToken: false; made on first use, freed by
      * model_file_state_release(). */
     struct string_set *accounts_without_token;
+    size_t engine_commands;     /* engine run/create commands so far: the
+                                   N of the run<N> services */
+    size_t shell_bytes;         /* shell text read from the file's scalars
+                                   (aliases can repeat one many times) */
+    bool shell_limit_reported;  /* the error that says the rest was not read */
+    struct comment_list *step_comments; /* where the comments of shell text
+                                   in a YAML file (CI steps) go, for
+                                   suppression comments; NULL: dropped */
 };
 
 /* Frees what the front-ends made for the file; the state is zero after. */
@@ -237,5 +251,9 @@ void model_emit_not_checked(struct model_reading *reading, const struct sl_node 
                             const char *message);
 void model_emit_not_understood(struct model_reading *reading, const struct sl_node *at,
                                const char *message);
+void model_emit_templated(struct model_reading *reading, const struct sl_node *at,
+                          const char *message);
+void model_emit_command_line(struct model_reading *reading, const struct sl_node *at,
+                             const char *message);
 
 #endif

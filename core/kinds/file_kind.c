@@ -21,40 +21,180 @@ bool file_name_is_yaml(const char *name)
            (length > 5 && ends_with(name, length, ".yaml"));
 }
 
-static bool is_compose_name(const char *name)
+/* The length of name without its .yaml or .yml suffix, or -1 for none. */
+static size_t yaml_stem(const char *name, size_t length)
 {
-    if (strncmp(name, "docker-", 7) == 0)
-        name += 7;
-    if (strncmp(name, "compose", 7) != 0)
-        return false;
-    size_t length = strlen(name);
-    return (length >= 11 && ends_with(name, length, ".yml")) ||
-           (length >= 12 && ends_with(name, length, ".yaml"));
+    return ends_with(name, length, ".yaml") ? length - 5
+           : ends_with(name, length, ".yml") ? length - 4 : (size_t)-1;
 }
 
-/* values.y{a,}ml, helm-values*.y{a,}ml, *-values.y{a,}ml */
+/* Whether the stem of a name (its first stem bytes) is something, a
+ * separator (-, _ or .) and word: the ways projects qualify a
+ * conventional name (sandbox-compose, test_compose, ctf.compose; SPEC §15
+ * "Names").  Something: a hidden file (.compose.yml) is none of these. */
+static bool stem_qualifies(const char *name, size_t stem, const char *word)
+{
+    size_t word_length = strlen(word);
+    if (stem < word_length + 2)
+        return false;
+    char separator = name[stem - word_length - 1];
+    return (separator == '-' || separator == '_' || separator == '.') &&
+           memcmp(name + stem - word_length, word, word_length) == 0;
+}
+
+/* (docker-)?compose*.y{a,}ml, and *-compose, *_compose, *.compose. */
+static bool is_compose_name(const char *name)
+{
+    size_t length = strlen(name);
+    size_t stem = yaml_stem(name, length);
+    if (stem == (size_t)-1)
+        return false;
+    if (stem_qualifies(name, stem, "compose"))
+        return true;
+    if (strncmp(name, "docker-", 7) == 0) {
+        name += 7;
+        stem -= 7;
+    }
+    return stem >= 7 && strncmp(name, "compose", 7) == 0;
+}
+
+/* values.y{a,}ml, helm-values*, values-*, values.*, and *-values,
+ * *_values, *.values (each .y{a,}ml). */
 static bool is_values_name(const char *name)
 {
     size_t length = strlen(name);
-    size_t stem = ends_with(name, length, ".yaml") ? length - 5
-                  : ends_with(name, length, ".yml") ? length - 4 : (size_t)-1;
+    size_t stem = yaml_stem(name, length);
     if (stem == (size_t)-1)
         return false;
     if (stem == 6 && memcmp(name, "values", 6) == 0)
         return true;
     if (strncmp(name, "helm-values", 11) == 0 && stem >= 11)
         return true;
-    return stem >= 7 && memcmp(name + stem - 7, "-values", 7) == 0;
+    if (stem >= 7 && (strncmp(name, "values-", 7) == 0 || strncmp(name, "values.", 7) == 0))
+        return true;
+    return stem_qualifies(name, stem, "values") ||
+           (stem == 7 && memcmp(name, "-values", 7) == 0);     /* as 0.2 read it */
+}
+
+/* The names of files that hold engine command lines or CI job
+ * containers, found by name alone. */
+static unsigned command_name_candidates(const char *name)
+{
+    size_t length = strlen(name);
+    if ((length > 3 && ends_with(name, length, ".sh")) ||
+        (length > 5 && ends_with(name, length, ".bash")))
+        return CANDIDATE_SHELL;
+    if (strcmp(name, "Makefile") == 0 || strcmp(name, "makefile") == 0 ||
+        strcmp(name, "GNUmakefile") == 0 || (length > 3 && ends_with(name, length, ".mk")))
+        return CANDIDATE_MAKEFILE;
+    if (strcmp(name, ".gitlab-ci.yml") == 0 || strcmp(name, ".gitlab-ci.yaml") == 0)
+        return CANDIDATE_GITLAB_CI;
+    if (strcmp(name, "config.toml") == 0)
+        return CANDIDATE_GITLAB_RUNNER;
+    return 0;
+}
+
+bool file_dir_is_workflows(const char *path, size_t length)
+{
+    static const char tail[] = ".github/workflows";
+    size_t tail_length = sizeof(tail) - 1;
+    while (length > 1 && path[length - 1] == '/')
+        length--;
+    return length >= tail_length &&
+           memcmp(path + length - tail_length, tail, tail_length) == 0 &&
+           (length == tail_length || path[length - tail_length - 1] == '/');
+}
+
+/* Whether text starts with a #! line that runs a POSIX shell (sh, bash,
+ * dash, ksh, zsh, ash, busybox sh; directly or through env). */
+static bool has_shell_shebang(const char *text, size_t length)
+{
+    if (length < 3 || text[0] != '#' || text[1] != '!')
+        return false;
+    const char *end = memchr(text, '\n', length < 256 ? length : 256);
+    size_t line = end != NULL ? (size_t)(end - text) : (length < 256 ? length : 256);
+    static const char *const shells[] = { "sh", "bash", "dash", "ksh", "zsh", "ash", "busybox" };
+    /* The interpreter's last path component, and env's first argument. */
+    size_t at = 2;
+    for (int word = 0; word < 3 && at < line; word++) {
+        while (at < line && (text[at] == ' ' || text[at] == '\t'))
+            at++;
+        size_t start = at;
+        while (at < line && text[at] != ' ' && text[at] != '\t' && text[at] != '\r')
+            at++;
+        size_t base = start;
+        for (size_t i = start; i < at; i++)
+            if (text[i] == '/')
+                base = i + 1;
+        size_t base_length = at - base;
+        for (size_t i = 0; i < sizeof(shells) / sizeof(*shells); i++)
+            if (strlen(shells[i]) == base_length &&
+                memcmp(text + base, shells[i], base_length) == 0)
+                return true;
+        if (!(base_length == 3 && memcmp(text + base, "env", 3) == 0) &&
+            !(base_length == 2 && memcmp(text + base, "-S", 2) == 0))
+            return false;
+    }
+    return false;
+}
+
+int file_kind_of_text(unsigned candidates, const char *text, size_t length)
+{
+    if ((candidates & CANDIDATE_SHELL) != 0)
+        return SL_KIND_SHELL;
+    if ((candidates & CANDIDATE_MAKEFILE) != 0)
+        return SL_KIND_MAKEFILE;
+    if ((candidates & CANDIDATE_GITLAB_RUNNER) != 0)
+        return SL_KIND_GITLAB_RUNNER;
+    if ((candidates & CANDIDATE_NAMED) != 0 && has_shell_shebang(text, length))
+        return SL_KIND_SHELL;
+    return 0;
 }
 
 unsigned file_name_candidates(const char *name)
 {
-    unsigned candidates = 0;
+    unsigned candidates = command_name_candidates(name);
     if (is_compose_name(name))
         candidates |= CANDIDATE_COMPOSE;
     if (is_values_name(name))
         candidates |= CANDIDATE_VALUES;
+    if (strcmp(name, ".devcontainer.json") == 0 || strcmp(name, "devcontainer.json") == 0)
+        candidates |= CANDIDATE_DEVCONTAINER | CANDIDATE_JSON;
+    if (strcmp(name, "challenge.yaml") == 0 || strcmp(name, "challenge.yml") == 0)
+        candidates |= CANDIDATE_RCDS;
+    if (strcmp(name, "challenge.json") == 0)
+        candidates |= CANDIDATE_RCDS | CANDIDATE_JSON;
     return candidates;
+}
+
+/* Whether the length bytes before end in path are the directory name
+ * .devcontainer, a whole path component. */
+static bool component_is_devcontainer(const char *path, size_t end)
+{
+    static const char directory[] = ".devcontainer";
+    size_t length = sizeof(directory) - 1;
+    return end >= length && memcmp(path + end - length, directory, length) == 0 &&
+           (end == length || path[end - length - 1] == '/');
+}
+
+bool file_devcontainer_place(const char *path)
+{
+    size_t length = strlen(path);
+    size_t name = length;
+    while (name > 0 && path[name - 1] != '/')
+        name--;
+    if (strcmp(path + name, ".devcontainer.json") == 0)
+        return true;
+    if (strcmp(path + name, "devcontainer.json") != 0 || name == 0)
+        return false;
+    /* path[name - 1] is the '/' after the parent directory. */
+    size_t parent_end = name - 1;
+    if (component_is_devcontainer(path, parent_end))
+        return true;
+    size_t parent = parent_end;
+    while (parent > 0 && path[parent - 1] != '/')
+        parent--;
+    return parent > 0 && parent < parent_end && component_is_devcontainer(path, parent - 1);
 }
 
 static const struct sl_node *value_of(const struct sl_node *mapping, const char *key)
@@ -179,9 +319,120 @@ bool file_kind_is_object(const struct sl_node *root)
            is_text(value_of(root, "apiVersion")) && is_text(value_of(root, "kind"));
 }
 
+/* Whether a document is an rCDS challenge: a mapping with a containers
+ * key and no apiVersion (a kCTF Challenge object has one). */
+static bool is_rcds_challenge(const struct sl_node *root)
+{
+    return root != NULL && root->kind == SL_NODE_MAPPING &&
+           value_of(root, "apiVersion") == NULL && value_of(root, "containers") != NULL;
+}
+
+bool file_kind_sniff_objects(const char *data, size_t length)
+{
+    static const char word[] = "apiVersion";
+    const size_t word_length = sizeof(word) - 1;
+    const char *end = data + length;
+    for (const char *at = data; at < end;) {
+        const char *found = memmem(at, (size_t)(end - at), word, word_length);
+        if (found == NULL)
+            return false;
+        at = found + word_length;
+        /* At the start of a line, or quoted there ("apiVersion":). */
+        const char *start = found;
+        bool quoted = start > data && (start[-1] == '"' || start[-1] == '\'');
+        if (quoted)
+            start--;
+        if (start != data && start[-1] != '\n')
+            continue;
+        const char *cursor = at;
+        if (quoted) {
+            if (cursor == end || *cursor != start[0])
+                continue;
+            cursor++;
+        }
+        while (cursor < end && *cursor == ' ')
+            cursor++;
+        if (cursor < end && *cursor == ':')
+            return true;
+    }
+    return false;
+}
+
+/* Objects that describe other objects (schemas, policies, their
+ * templates): what they hold under securityContext or hostPath is a
+ * pattern or a schema, nothing that runs (SPEC §17). */
+static const struct {
+    const char *kind;
+    const char *group;          /* apiVersion's prefix */
+} schema_objects[] = {
+    { "CustomResourceDefinition", "apiextensions.k8s.io/" },
+    { "ValidatingAdmissionPolicy", "admissionregistration.k8s.io/" },
+    { "MutatingAdmissionPolicy", "admissionregistration.k8s.io/" },
+    { "ConstraintTemplate", "templates.gatekeeper.sh/" },
+    { "ClusterPolicy", "kyverno.io/" },
+    { "Policy", "kyverno.io/" },
+};
+
+static bool scalar_is(const struct sl_node *node, const char *text, bool prefix)
+{
+    size_t length = strlen(text);
+    return is_text(node) && (prefix ? node->u.scalar.length >= length
+                                    : node->u.scalar.length == length) &&
+           memcmp(node->u.scalar.text, text, length) == 0;
+}
+
+bool file_kind_is_schema_object(const struct sl_node *root)
+{
+    if (!file_kind_is_object(root))
+        return false;
+    const struct sl_node *kind = value_of(root, "kind");
+    const struct sl_node *api_version = value_of(root, "apiVersion");
+    for (size_t i = 0; i < COUNT(schema_objects); i++)
+        if (scalar_is(kind, schema_objects[i].kind, false) &&
+            scalar_is(api_version, schema_objects[i].group, true))
+            return true;
+    return false;
+}
+
 int file_kind_decide(const struct yaml_model *model, unsigned candidates)
 {
-    if (candidates == 0 || (candidates & CANDIDATE_COMPOSE) != 0)
+    if ((candidates & CANDIDATE_GITHUB_ACTIONS) != 0)
+        return SL_KIND_GITHUB_ACTIONS;
+    if ((candidates & CANDIDATE_GITLAB_CI) != 0)
+        return SL_KIND_GITLAB_CI;
+    if ((candidates & CANDIDATE_DEVCONTAINER) != 0)
+        return SL_KIND_DEVCONTAINER;
+    if ((candidates & CANDIDATE_RCDS) != 0 && (candidates & CANDIDATE_NAMED) == 0) {
+        /* A challenge file: a kCTF Challenge object is Kubernetes; one of
+         * another framework (CTFd's challenge.yml) is skipped. */
+        for (size_t i = 0; i < model->document_count; i++)
+            if (file_kind_is_object(model->documents[i]))
+                return SL_KIND_KUBERNETES;
+        return model->document_count > 0 && is_rcds_challenge(model->documents[0])
+                   ? SL_KIND_RCDS : 0;
+    }
+    if ((candidates & CANDIDATE_RCDS) != 0 && model->document_count > 0 &&
+        is_rcds_challenge(model->documents[0]))
+        return SL_KIND_RCDS;
+    if (candidates == 0)
+        return SL_KIND_COMPOSE;
+    /* Kubernetes by content (SPEC §13, §17): whatever the file's name,
+     * unless the search was told to look only by name. */
+    bool schemas_only = false;
+    if ((candidates & (CANDIDATE_KUBERNETES | CANDIDATE_NAMED | CANDIDATE_CONTENT)) != 0) {
+        for (size_t i = 0; i < model->document_count; i++) {
+            if (!file_kind_is_object(model->documents[i]))
+                continue;
+            if (!file_kind_is_schema_object(model->documents[i]))
+                return SL_KIND_KUBERNETES;
+            schemas_only = true;
+        }
+    }
+    if (schemas_only && (candidates & (CANDIDATE_COMPOSE | CANDIDATE_NAMED)) == 0)
+        return 0;
+    if (schemas_only)
+        return SL_KIND_KUBERNETES;  /* named: checked, and holds no workload */
+    if ((candidates & CANDIDATE_COMPOSE) != 0)
         return SL_KIND_COMPOSE;
     const struct sl_node *first = NULL;
     for (size_t i = 0; i < model->document_count && first == NULL; i++)
@@ -194,10 +445,6 @@ int file_kind_decide(const struct yaml_model *model, unsigned candidates)
     if (values_shape && ((candidates & CANDIDATE_VALUES) != 0 ||
                          file_kind_kubernetes_sign(first) != NULL))
         return SL_KIND_AGENT_ENV;
-    if ((candidates & (CANDIDATE_KUBERNETES | CANDIDATE_NAMED)) != 0)
-        for (size_t i = 0; i < model->document_count; i++)
-            if (file_kind_is_object(model->documents[i]))
-                return SL_KIND_KUBERNETES;
     return (candidates & CANDIDATE_NAMED) != 0 ? SL_KIND_COMPOSE : 0;
 }
 
@@ -210,6 +457,20 @@ const char *file_kind_name(int kind)
         return "agent-env";
     case SL_KIND_KUBERNETES:
         return "kubernetes";
+    case SL_KIND_SHELL:
+        return "shell";
+    case SL_KIND_MAKEFILE:
+        return "makefile";
+    case SL_KIND_GITHUB_ACTIONS:
+        return "github-actions";
+    case SL_KIND_GITLAB_CI:
+        return "gitlab-ci";
+    case SL_KIND_GITLAB_RUNNER:
+        return "gitlab-runner";
+    case SL_KIND_DEVCONTAINER:
+        return "devcontainer";
+    case SL_KIND_RCDS:
+        return "rcds";
     default:
         return "unknown";
     }

@@ -24,14 +24,55 @@ enum file_candidate {
     CANDIDATE_VALUES = 0x2,      /* named values.y{a,}ml, helm-values*.y{a,}ml
                                     or *-values.y{a,}ml */
     CANDIDATE_KUBERNETES = 0x4,  /* a YAML file under a kubernetes glob */
-    CANDIDATE_NAMED = 0x8        /* named on the command line (or standard
+    CANDIDATE_NAMED = 0x8,       /* named on the command line (or standard
                                     input): every kind is tried, and one
                                     that is none is checked as Compose */
+    CANDIDATE_CONTENT = 0x10,    /* any YAML file, when no kubernetes
+                                    setting narrows the search: Kubernetes
+                                    when a document is an object; alone,
+                                    read only when file_kind_sniff_objects()
+                                    says so, and a file it cannot read is a
+                                    warning (SPEC §17) */
+    /* Engine command lines and CI job containers (SPEC §15): */
+    CANDIDATE_SHELL = 0x100,     /* *.sh, *.bash (or a named file with a
+                                    shell's #! line) */
+    CANDIDATE_MAKEFILE = 0x200,  /* Makefile, makefile, GNUmakefile, *.mk */
+    CANDIDATE_GITHUB_ACTIONS = 0x400, /* *.y{a,}ml in .github/workflows */
+    CANDIDATE_GITLAB_CI = 0x800, /* .gitlab-ci.y{a,}ml */
+    CANDIDATE_GITLAB_RUNNER = 0x1000, /* config.toml (a GitLab Runner's when it
+                                    has [[runners]]; any other is skipped) */
+    CANDIDATE_DEVCONTAINER = 0x2000, /* .devcontainer.json, or devcontainer.json
+                                    in .devcontainer/ or .devcontainer/NAME/
+                                    (file_devcontainer_place) */
+    CANDIDATE_RCDS = 0x4000,     /* challenge.y{a,}ml or challenge.json: an
+                                    rCDS challenge, or a kCTF Challenge
+                                    object when it has apiVersion */
+    CANDIDATE_JSON = 0x8000      /* JSON (with comments): read by the JSONC
+                                    reader, not libyaml */
 };
 
-/* The candidates a file name (a basename) gives: CANDIDATE_COMPOSE and
- * CANDIDATE_VALUES, or 0. */
+/* Whether a directory (its path, length bytes) is .github/workflows:
+ * every YAML file in it is a GitHub Actions workflow. */
+bool file_dir_is_workflows(const char *path, size_t length);
+
+/* The kind of a file that is not YAML (a shell script, a Makefile, a
+ * GitLab Runner config.toml), decided before any YAML is parsed, or 0.
+ * text is the file's content: a named file of no known name with a
+ * shell's #! line is a shell script. */
+int file_kind_of_text(unsigned candidates, const char *text, size_t length);
+
+/* The candidates a file name (a basename) gives: CANDIDATE_COMPOSE,
+ * CANDIDATE_VALUES, the engine command lines' and CI files' candidates,
+ * CANDIDATE_DEVCONTAINER, CANDIDATE_RCDS (with CANDIDATE_JSON for a .json
+ * name), or 0.  A devcontainer.json is a dev
+ * container only in its place: see file_devcontainer_place(). */
 unsigned file_name_candidates(const char *name);
+
+/* Whether path ('/'-separated, ending in the file's name) names a dev
+ * container file by its place as the devcontainer CLI looks for them:
+ * .devcontainer.json anywhere, devcontainer.json directly in a
+ * .devcontainer directory or in a directory directly below one. */
+bool file_devcontainer_place(const char *path);
 
 /* Whether name ends in .yaml or .yml (a kubernetes glob picks those). */
 bool file_name_is_yaml(const char *name);
@@ -59,21 +100,35 @@ const struct sl_node *file_kind_kubernetes_sign(const struct sl_node *root);
  * non-null apiVersion and kind. */
 bool file_kind_is_object(const struct sl_node *root);
 
+/* Whether a document root is an object that describes other objects
+ * (CustomResourceDefinition, admission policies, Gatekeeper templates,
+ * Kyverno policies): not a workload, never read by the Kubernetes
+ * front-end (SPEC §17). */
+bool file_kind_is_schema_object(const struct sl_node *root);
+
+/* The cheap test before a file found only by content is parsed: whether a
+ * line starts with apiVersion (or "apiVersion", 'apiVersion') and a colon,
+ * as a block mapping's top-level key does.  A byte scan, no parse. */
+bool file_kind_sniff_objects(const char *data, size_t length);
+
 /*
  * The kind (SL_KIND_* of plugin.h) of a parsed file picked for candidates,
- * or 0 to skip it silently.  In this order: a Compose name (or a
- * reference) is Compose whatever it holds; a values name whose first
+ * or 0 to skip it silently.  In this order: a file found by content, under
+ * a kubernetes glob or named, with a document that is an object other
+ * than a schema object is Kubernetes whatever its name (SPEC §13); one
+ * whose only objects are schema objects is skipped (named or Compose-named:
+ * Kubernetes, with nothing to read); a Compose name (or a reference) is
+ * Compose; a values name whose first
  * non-empty document has the agent-env shape, or overrides the chart's
  * values, is agent-env, and so is a named file of that shape that also
  * shows a Kubernetes sign (file_kind_kubernetes_sign: Compose services
- * have images too); a file under a kubernetes glob, or a named file, with
- * a document that is an object is Kubernetes; any other named file is
- * Compose (as in 0.2: a named file is checked whatever its name).
+ * have images too); any other named file is Compose (as in 0.2: a named
+ * file is checked whatever its name).
  */
 int file_kind_decide(const struct yaml_model *model, unsigned candidates);
 
 /* The kind's name for messages and --list-rules: "compose", "agent-env",
- * "kubernetes". */
+ * "kubernetes", "devcontainer", "rcds". */
 const char *file_kind_name(int kind);
 
 #endif

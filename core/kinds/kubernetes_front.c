@@ -1099,8 +1099,9 @@ static void read_pod_spec_patch(struct object_reading *object, const struct sl_n
         return;
     }
     if (kubernetes_is_templated(patch->u.scalar.text, patch->u.scalar.length)) {
-        model_emit_warning(object->reading, patch, "podSpecPatch holds template text "
-                           "({{ ... }}) that Argo fills in when it runs: cannot be checked");
+        model_emit_templated(object->reading, patch, "podSpecPatch holds template text "
+                             "({{ ... }}) that Argo fills in when it runs: cannot be "
+                             "checked");
         return;
     }
     if (object->patch_count == MAX_PATCHES_PER_OBJECT) {
@@ -1176,8 +1177,9 @@ static void read_resource_manifest(struct object_reading *object,
         return;
     }
     if (kubernetes_is_templated(manifest->u.scalar.text, manifest->u.scalar.length)) {
-        model_emit_warning(object->reading, manifest, "resource.manifest holds template text "
-                           "({{ ... }}) that Argo fills in when it runs: cannot be checked");
+        model_emit_templated(object->reading, manifest, "resource.manifest holds template "
+                             "text ({{ ... }}) that Argo fills in when it runs: cannot be "
+                             "checked");
         return;
     }
     struct yaml_model model;
@@ -1436,6 +1438,13 @@ static void read_workload(struct model_reading *reading, const struct sl_node *o
     free(objects.patches);
 }
 
+/* A scalar of Helm template text where an object belongs (SL009). */
+static bool is_template_scalar(const struct sl_node *node)
+{
+    return node->kind == SL_NODE_SCALAR &&
+           kubernetes_is_templated(node->u.scalar.text, node->u.scalar.length);
+}
+
 void kubernetes_front_read_object(struct model_reading *reading,
                                   const struct sl_node *object, unsigned depth)
 {
@@ -1461,6 +1470,9 @@ void kubernetes_front_read_object(struct model_reading *reading,
             const struct sl_node *item = items->u.sequence.items[i];
             if (file_kind_is_object(item))
                 kubernetes_front_read_object(reading, item, depth + 1);
+            else if (is_template_scalar(item))
+                model_emit_templated(reading, item, "List item is Helm template text and "
+                                     "cannot be checked");
             else
                 model_emit_warning(reading, item, "List item is not a Kubernetes "
                                    "object (no apiVersion and kind); not checked");
@@ -1478,6 +1490,11 @@ void kubernetes_front_read(struct model_reading *reading, const struct sl_node *
 {
     if (model_is_null(root))
         return;
+    if (is_template_scalar(root)) {
+        model_emit_templated(reading, root, "document is Helm template text and cannot "
+                             "be checked");
+        return;
+    }
     if (!file_kind_is_object(root)) {
         model_emit_warning(reading, root, "document is not a Kubernetes object (no "
                            "apiVersion and kind); not checked");

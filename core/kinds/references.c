@@ -92,6 +92,16 @@ void references_collect(const struct yaml_model *model, struct file_result *resu
     }
 }
 
+void references_collect_devcontainer(const struct yaml_model *model,
+                                     struct file_result *result)
+{
+    for (size_t d = 0; d < model->document_count; d++) {
+        const struct sl_node *root = model->documents[d];
+        if (root != NULL && root->kind == SL_NODE_MAPPING)
+            add_paths(result, REFERENCE_COMPOSE_FILE, value_of(root, "dockerComposeFile"));
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* resolving (in the coordinator)                                      */
 /* ------------------------------------------------------------------ */
@@ -116,7 +126,9 @@ void reference_resolver_release(struct reference_resolver *resolver)
 
 static const char *kind_name(int kind)
 {
-    return kind == REFERENCE_EXTENDS ? "extends.file" : "include";
+    return kind == REFERENCE_EXTENDS        ? "extends.file"
+           : kind == REFERENCE_COMPOSE_FILE ? "dockerComposeFile"
+                                            : "include";
 }
 
 /* Adds the SL007 finding of a reference: a warning, or an error (an

@@ -43,6 +43,13 @@
 /* Adds to result every reference of the model's documents. */
 void references_collect(const struct yaml_model *model, struct file_result *result);
 
+/* Adds to result the Compose files a dev container names in
+ * dockerComposeFile (a path or a list of paths, relative to its own
+ * directory as the devcontainer CLI reads them): checked as Compose files,
+ * like include. */
+void references_collect_devcontainer(const struct yaml_model *model,
+                                     struct file_result *result);
+
 /* The coordinator's state: the files to check in the next round. */
 struct reference_resolver {
     const struct discovery_walk *walk;  /* borrowed; NULL (standard input):

@@ -18,15 +18,42 @@ static const struct {
     const char *found;
 } kinds[] = {
     { SL_KIND_COMPOSE,
-      "(docker-)compose*.yml and .yaml, and every file a Compose file names "
-      "in include or extends.file, whatever its name" },
+      "(docker-)compose*.yml and .yaml, *-compose, *_compose and *.compose "
+      "(.yml or .yaml), and every file a Compose file names in include or "
+      "extends.file, whatever its name" },
     { SL_KIND_AGENT_ENV,
-      "values.yaml, helm-values*.yaml and *-values.yaml (also .yml) holding "
-      "values of inspect_k8s_sandbox's agent-env Helm chart (other charts' "
-      "values are skipped)" },
+      "values.yaml, helm-values*, values-*, values.*, *-values, *_values and "
+      "*.values (.yaml or .yml) holding values of inspect_k8s_sandbox's "
+      "agent-env Helm chart (other charts' values are skipped)" },
     { SL_KIND_KUBERNETES,
-      "*.yaml and *.yml with top-level apiVersion and kind, under the "
-      "kubernetes globs of the configuration" },
+      "every *.yaml and *.yml with a document that has top-level apiVersion "
+      "and kind, whatever its name (the kubernetes setting narrows this to its "
+      "globs; kubernetes = none turns it off); CustomResourceDefinitions and "
+      "other schema objects are skipped, and a Helm chart's templates/ are "
+      "counted, not read (render them with helm template)" },
+    { SL_KIND_DEVCONTAINER,
+      ".devcontainer.json, and devcontainer.json in a .devcontainer directory "
+      "or a directory directly below one (JSON with comments); the Compose "
+      "files its dockerComposeFile names are checked as compose" },
+    { SL_KIND_RCDS,
+      "challenge.yaml, challenge.yml and challenge.json of rCDS (containers, "
+      "no apiVersion); one with apiVersion and kind (a kCTF Challenge) is "
+      "kubernetes, other frameworks' challenge files are skipped" },
+    { SL_KIND_SHELL,
+      "*.sh and *.bash (and a named file with a shell's #! line): each "
+      "docker, podman or nerdctl run or create" },
+    { SL_KIND_MAKEFILE,
+      "Makefile, makefile, GNUmakefile and *.mk: the engine commands of "
+      "their recipes" },
+    { SL_KIND_GITHUB_ACTIONS,
+      "*.yml and *.yaml in .github/workflows: job and service containers, "
+      "and the engine commands of run: steps" },
+    { SL_KIND_GITLAB_CI,
+      ".gitlab-ci.yml: the engine commands of script:, before_script: and "
+      "after_script:" },
+    { SL_KIND_GITLAB_RUNNER,
+      "config.toml with [[runners]]: each runner's [runners.docker] (other "
+      "programs' config.toml are skipped)" },
 };
 
 #define NAME_COLUMN 16

@@ -282,6 +282,15 @@ char *report_summary(const struct report *report)
         free(summary);
         summary = longer;
     }
+    if (report->helm_templates != 0) {
+        /* Template text is YAML only once Helm renders it (SPEC §17). */
+        char *longer = xasprintf("%s, %zu Helm chart %s not checked: render them with "
+                                 "`helm template ... | sandlint -`", summary,
+                                 report->helm_templates,
+                                 plural(report->helm_templates, "template", "templates"));
+        free(summary);
+        summary = longer;
+    }
     if (report->allowlisted != 0) {
         char *longer = xasprintf("%s, %zu allowlisted", summary, report->allowlisted);
         free(summary);

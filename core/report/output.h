@@ -33,6 +33,7 @@ struct report {
     const char *config_display;     /* config path relative to the root */
     size_t files, services;         /* known before end() */
     size_t excluded;                /* Compose files skipped on purpose */
+    size_t helm_templates;          /* chart templates counted, not read */
     size_t errors, warnings;        /* failing, and warning (not accepted) */
     size_t allowlisted, suppressed; /* accepted by an entry, by a comment */
     size_t written;                 /* findings handed to finding() so far */

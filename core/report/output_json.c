@@ -78,6 +78,8 @@ static void json_end(FILE *out, const struct report *report)
     /* Only when exclude skipped files, so other reports keep their form. */
     if (report->excluded != 0)
         fprintf(out, ", \"excluded\": %zu", report->excluded);
+    if (report->helm_templates != 0)
+        fprintf(out, ", \"helm_templates\": %zu", report->helm_templates);
     fputs("}}\n", out);
 }
 

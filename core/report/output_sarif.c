@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "json_writer.h"
 #include "sandlint/plugin.h"
 #include "xalloc.h"
@@ -107,14 +108,67 @@ static void write_rule(FILE *out, const struct registry *registry, size_t index)
     fputs("}}", out);
 }
 
+/*
+ * How many findings of the file being written had each fingerprint so far
+ * (SPEC §17: same-keyed findings at other positions are other findings,
+ * and code scanning must keep them apart).  Reset per file; the writer's
+ * callbacks carry no state of their own, and a report is written by one
+ * writer at a time.
+ */
+static struct {
+    const struct file_result *file;     /* whose findings are counted */
+    struct hash_index index;            /* fingerprint -> its slot below */
+    uint64_t *fingerprints;
+    size_t *counts;
+    size_t count, capacity;
+} occurrences = { NULL, HASH_INDEX_INIT, NULL, NULL, 0, 0 };
+
+static void occurrences_release(void)
+{
+    hash_index_release(&occurrences.index);
+    free(occurrences.fingerprints);
+    free(occurrences.counts);
+    memset(&occurrences, 0, sizeof(occurrences));
+}
+
+/* The 1-based occurrence of fingerprint among the findings of file
+ * written so far, this one included. */
+static size_t occurrence(const struct file_result *file, uint64_t fingerprint)
+{
+    if (file != occurrences.file) {
+        occurrences_release();
+        occurrences.file = file;
+    }
+    uint64_t hash = hash_pair(fingerprint, 0);
+    size_t cursor = 0, item;
+    while (hash_index_next(&occurrences.index, hash, &cursor, &item))
+        if (occurrences.fingerprints[item] == fingerprint)
+            return ++occurrences.counts[item];
+    if (occurrences.count == occurrences.capacity) {
+        occurrences.capacity = occurrences.capacity ? occurrences.capacity * 2 : 16;
+        occurrences.fingerprints = xrealloc(occurrences.fingerprints, occurrences.capacity,
+                                            sizeof(*occurrences.fingerprints));
+        occurrences.counts = xrealloc(occurrences.counts, occurrences.capacity,
+                                      sizeof(*occurrences.counts));
+    }
+    occurrences.fingerprints[occurrences.count] = fingerprint;
+    occurrences.counts[occurrences.count] = 1;
+    hash_index_add(&occurrences.index, hash, occurrences.count);
+    return occurrences.counts[occurrences.count++];
+}
+
 /* A stable fingerprint of rule, file and key (or message when there is no
- * key), so alerts survive line moves: FNV-1a, 64 bits, as hex. */
-static void write_fingerprint(FILE *out, const char *code, const char *file,
+ * key), so alerts survive line moves: FNV-1a, 64 bits, as hex; from the
+ * second finding of a file with the same one, ":N" for the N-th (the
+ * occurrence index, as code scanning's own primaryLocationLineHash has):
+ * the first keeps the fingerprint 0.2 wrote, so its alert stays the same
+ * alert. */
+static void write_fingerprint(FILE *out, const char *code, const struct file_result *file,
                               const struct finding *finding)
 {
     uint64_t hash = 1469598103934665603ULL;
-    const char *parts[3] = { code, file, NULL };
-    size_t lengths[3] = { strlen(code), strlen(file), 0 };
+    const char *parts[3] = { code, file->display, NULL };
+    size_t lengths[3] = { strlen(code), strlen(file->display), 0 };
     if (finding->key != NULL) {
         parts[2] = finding->key;
         lengths[2] = finding->key_length;
@@ -130,7 +184,11 @@ static void write_fingerprint(FILE *out, const char *code, const char *file,
         hash ^= 0xFF;   /* separator: ("ab","c") differs from ("a","bc") */
         hash *= 1099511628211ULL;
     }
-    fprintf(out, "\"sandlintKey/v1\": \"%016llx\"", (unsigned long long)hash);
+    size_t nth = occurrence(file, hash);
+    fprintf(out, "\"sandlintKey/v1\": \"%016llx", (unsigned long long)hash);
+    if (nth > 1)
+        fprintf(out, ":%zu", nth);
+    fputc('"', out);
 }
 
 static void write_result(FILE *out, const struct finding_view *view)
@@ -158,7 +216,7 @@ static void write_result(FILE *out, const struct finding_view *view)
         fprintf(out, ", \"endLine\": %u, \"endColumn\": %u", finding->end_line,
                 finding->end_column);
     fputs("}}}], \"partialFingerprints\": {", out);
-    write_fingerprint(out, entry->rule.code, view->file->display, finding);
+    write_fingerprint(out, entry->rule.code, view->file, finding);
     fputs("}", out);
     if (view->acceptance != ACCEPTED_NOT) {
         fprintf(out, ", \"suppressions\": [{\"kind\": \"%s\", \"status\": "
@@ -184,6 +242,7 @@ static void write_result(FILE *out, const struct finding_view *view)
 
 static void sarif_begin(FILE *out, const struct report *report)
 {
+    occurrences_release();
     const struct registry *registry = report->registry;
     fputs("{\"$schema\": \"" SARIF_SCHEMA "\", \"version\": \"2.1.0\", \"runs\": [{\n"
           " \"tool\": {\"driver\": {\"name\": \"sandlint\", \"version\": ", out);
@@ -215,6 +274,7 @@ static void sarif_finding(FILE *out, const struct report *report,
 static void sarif_end(FILE *out, const struct report *report)
 {
     (void)report;
+    occurrences_release();
     fputs("]}]}\n", out);
 }
 

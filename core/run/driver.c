@@ -627,6 +627,8 @@ static int run_checks(const struct options *options, struct run *run)
                    flow.skipped_files;
     size_t excluded = flow.from_stdin ? 0 : discovery_excluded(flow.walk);
     flow.stream.report.excluded = excluded;
+    flow.stream.report.helm_templates =
+        flow.from_stdin ? 0 : discovery_helm_templates(flow.walk);
     report_stream_end(&flow.stream, files);
     const struct report *report = &flow.stream.report;
     bool nothing_to_check = false;
@@ -650,7 +652,7 @@ static int run_checks(const struct options *options, struct run *run)
                (flow.from_stdin || discovery_excluded_directories(flow.walk) == 0)) {
         /* A check that checked nothing must not pass (files left out on
          * purpose by exclude are not nothing). */
-        terminal_error("sandlint: no Compose files found under %s%s\n",
+        terminal_error("sandlint: no sandbox files found under %s%s\n",
                        flow.operands[0],
                        flow.operand_count > 1 ? " and the other operands" : "");
         status = EXIT_TROUBLE;

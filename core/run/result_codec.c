@@ -296,7 +296,7 @@ int codec_decode_end(const unsigned char *data, size_t length,
         uint32_t kind, line, column;
         char *text = NULL;
         if (get_u32(&r, &kind) && get_u32(&r, &line) && get_u32(&r, &column) &&
-            in_range(&r, kind, REFERENCE_INCLUDE, REFERENCE_EXTENDS, "bad reference kind") &&
+            in_range(&r, kind, REFERENCE_INCLUDE, REFERENCE_COMPOSE_FILE, "bad reference kind") &&
             get_string(&r, &text, NULL, false, true))
             file_result_add_reference(into, (int)kind, line, column, text);
         free(text);

@@ -115,10 +115,27 @@ enum sl_severity {
  *  - SL_KIND_KUBERNETES: a Kubernetes object (apiVersion and kind), alone
  *    in a manifest or an item of agent-env's additionalResources; its
  *    "services" are its pod specs, named "<kind>/<name>".
+ *  - SL_KIND_DEVCONTAINER (since 1.3): a dev container file
+ *    (devcontainer.json, JSON with comments); its one container's service
+ *    is "devcontainer".
+ *  - SL_KIND_RCDS (since 1.3): an rCDS challenge.yaml (no apiVersion); its
+ *    services are the entries of containers.
  */
 #define SL_KIND_COMPOSE 0x1
 #define SL_KIND_AGENT_ENV 0x2
 #define SL_KIND_KUBERNETES 0x4
+/* Since 1.3: engine command lines (docker, podman or nerdctl run and
+ * create) in shell scripts and in Makefile recipes; job containers and
+ * the engine commands of CI steps in GitHub Actions workflows and GitLab
+ * CI files; [runners.docker] of a GitLab Runner config.toml.  Each engine
+ * command or job container is a container of the model (no raw node). */
+#define SL_KIND_SHELL 0x100
+#define SL_KIND_MAKEFILE 0x200
+#define SL_KIND_GITHUB_ACTIONS 0x400
+#define SL_KIND_GITLAB_CI 0x800
+#define SL_KIND_GITLAB_RUNNER 0x1000
+#define SL_KIND_DEVCONTAINER 0x8
+#define SL_KIND_RCDS 0x10
 /* Since 1.3, in sl_rule.kinds only: every kind of file, including kinds a
  * later sandlint reads (dev containers, engine command lines, CI job
  * containers...).  A rule written on the container model declares it: it

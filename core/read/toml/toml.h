@@ -52,6 +52,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "comment_list.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -289,5 +291,14 @@ const char *toml_kind_name(enum toml_kind k);
 #ifdef __cplusplus
 }
 #endif
+
+/*
+ * toml_comments - appends the comments of len bytes of TOML text ('#' to
+ * the end of its line, outside strings) to comments, with their positions,
+ * for suppression comments.  Text that is not valid TOML is scanned all
+ * the same (a string left open ends the scan at its line for a one-line
+ * string, at the end of the text for a multi-line one).
+ */
+void toml_comments(const char *text, size_t len, struct comment_list *comments);
 
 #endif /* SANDLINT_TOML_H */

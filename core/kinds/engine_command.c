@@ -1,0 +1,861 @@
+/* engine_command.c - an engine command line as a container (see engine_command.h). */
+#include "config.h"
+
+#include "engine_command.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "compose_interpolation.h"
+#include "compose_syntax.h"
+#include "host_mounts.h"
+#include "xalloc.h"
+#include "yaml_model.h"
+
+struct command_problem {
+    const struct sl_node *node;
+    const char *message;
+};
+
+/* A mount entry handed to the Compose mount walk, and the flag it came
+ * from; or one the walk cannot judge (a shell expansion Compose does not
+ * know, such as $(pwd)), delivered as interpolated by us. */
+struct mount_entry {
+    const struct sl_node *node;
+    const char *field;
+    bool shell_interpolated;
+};
+
+struct engine_command {
+    struct model_group *group;
+    struct engine_setting *settings;    /* in the group; texts point into it */
+    const struct sl_node **nodes;       /* per setting: flag through value */
+    size_t count;
+    struct command_problem *problems;
+    size_t problem_count;
+    /* What the Compose mount walk reads: a service mapping holding
+     * volumes and volumes_from, in an empty document. */
+    const struct sl_node *mount_root, *mount_service;
+    struct mount_entry *mount_entries;
+    size_t mount_entry_count;
+};
+
+/* ------------------------------------------------------------------ */
+/* nodes in the group's arena                                          */
+/* ------------------------------------------------------------------ */
+
+static struct sl_node *scalar_node(struct model_group *group, const char *text,
+                                   size_t length, const struct sl_span *span)
+{
+    struct sl_node *node = model_node_scalar(&group->arena, text, length, SL_STYLE_PLAIN, span);
+    if (node == NULL)
+        xalloc_out_of_memory();
+    return node;
+}
+
+static struct sl_node *collection_node(struct model_group *group, int kind,
+                                       const struct sl_span *span)
+{
+    struct sl_node *node = model_group_alloc(group, sizeof(*node));
+    node->kind = (uint8_t)kind;
+    node->style = SL_STYLE_NONE;
+    node->line = span->line;
+    node->column = span->column;
+    node->end_line = span->end_line;
+    node->end_column = span->end_column;
+    return node;
+}
+
+static void mapping_add(struct model_group *group, struct sl_node *mapping, size_t capacity,
+                        struct sl_node *key, struct sl_node *value)
+{
+    if (mapping->u.mapping.pairs == NULL)
+        mapping->u.mapping.pairs = model_group_alloc(group, capacity * sizeof(struct model_pair));
+    struct model_pair *pair = &mapping->u.mapping.pairs[mapping->u.mapping.count++];
+    pair->key = key;
+    pair->value = value;
+}
+
+/* ------------------------------------------------------------------ */
+/* reading the words                                                   */
+/* ------------------------------------------------------------------ */
+
+/* Where a setting was written: from its flag to the end of its value. */
+static struct sl_span setting_span(const struct engine_setting *setting,
+                                   const struct sl_span *spans)
+{
+    struct sl_span span = spans[setting->flag_word];
+    /* A flag alone in its word ("-v", "--cap-add=X") is pointed at from
+     * its dash; one of combined short flags ("-itv") at its letter. */
+    if (setting->flag_offset > 1 && span.line == span.end_line)
+        span.column += (unsigned)setting->flag_offset;
+    if (setting->value_word != ENGINE_NO_WORD && setting->value_word != setting->flag_word) {
+        span.end_line = spans[setting->value_word].end_line;
+        span.end_column = spans[setting->value_word].end_column;
+    }
+    return span;
+}
+
+static void add_problem(struct engine_command *command, size_t *capacity,
+                        const struct sl_node *node, const char *message)
+{
+    if (command->problem_count == *capacity) {
+        *capacity = *capacity ? *capacity * 2 : 4;
+        command->problems = xrealloc(command->problems, *capacity, sizeof(*command->problems));
+    }
+    command->problems[command->problem_count].node = node;
+    command->problems[command->problem_count].message =
+        model_group_strndup(command->group, message, strlen(message));
+    command->problem_count++;
+}
+
+/* The problems of a setting sandlint cannot judge: never a silent pass. */
+static void note_problem(struct engine_command *command, size_t *capacity,
+                         const struct engine_setting *setting,
+                         const struct engine_word *words, const struct sl_node *node)
+{
+    const struct engine_word *word = &words[setting->flag_word];
+    char *message = NULL;
+    if (setting->meaning == ENGINE_FLAG_INTERPOLATED)
+        message = xasprintf("'%.*s' may hold engine flags, which cannot be checked",
+                            (int)word->length, word->text);
+    else if (setting->meaning == ENGINE_FLAG_UNKNOWN)
+        message = xasprintf("engine flag '%.*s' is not one sandlint knows; what it "
+                            "does was not checked",
+                            (int)(setting->flag_length), word->text + setting->flag_offset);
+    if (message != NULL) {
+        add_problem(command, capacity, node, message);
+        free(message);
+    }
+}
+
+static bool interpolated(const struct engine_setting *setting)
+{
+    return (setting->flags & ENGINE_SETTING_INTERPOLATED) != 0;
+}
+
+/* The Compose walk's entry for a -v value: the value itself (Docker's -v
+ * and Compose's short syntax are one syntax). */
+static struct sl_node *volume_item(const struct engine_setting *setting,
+                                   const struct sl_node *node, bool *shell_interpolated)
+{
+    *shell_interpolated = interpolated(setting) &&
+                          !compose_has_interpolation(setting->value, setting->value_length);
+    return (struct sl_node *)node;
+}
+
+/* The Compose walk's entry for a --mount value: its long syntax
+ * {type, source, target, read_only}. */
+static struct sl_node *mount_item(struct engine_command *command,
+                                  const struct engine_setting *setting,
+                                  const struct sl_node *node, bool *shell_interpolated)
+{
+    struct model_group *group = command->group;
+    *shell_interpolated = interpolated(setting);
+    if (*shell_interpolated)
+        return (struct sl_node *)node;
+    struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
+    char *buffer = xmalloc(setting->value_length + 1);
+    struct engine_mount mount;
+    engine_mount_parse(setting->value, setting->value_length, buffer, &mount);
+    struct sl_node *mapping = collection_node(group, SL_NODE_MAPPING, &span);
+    const struct engine_mount_field *fields[] = { &mount.type, &mount.source, &mount.target };
+    const char *names[] = { "type", "source", "target" };
+    for (size_t i = 0; i < 3; i++)
+        if (fields[i]->text != NULL)
+            mapping_add(group, mapping, 4, scalar_node(group, names[i], strlen(names[i]), &span),
+                        scalar_node(group, fields[i]->text, fields[i]->length, &span));
+    if (mount.readonly == 1)
+        mapping_add(group, mapping, 4, scalar_node(group, "read_only", 9, &span),
+                    scalar_node(group, "true", 4, &span));
+    free(buffer);
+    return mapping;
+}
+
+/* Builds what the Compose mount walk reads from the mount flags. */
+static void build_mounts(struct engine_command *command, const struct sl_span *whole)
+{
+    struct model_group *group = command->group;
+    size_t volumes = 0, volumes_from = 0;
+    for (size_t i = 0; i < command->count; i++) {
+        enum engine_flag_meaning meaning = command->settings[i].meaning;
+        if (command->settings[i].value_word == ENGINE_NO_WORD)
+            continue;
+        if (meaning == ENGINE_FLAG_VOLUME || meaning == ENGINE_FLAG_MOUNT)
+            volumes++;
+        else if (meaning == ENGINE_FLAG_VOLUMES_FROM)
+            volumes_from++;
+    }
+    struct sl_node *root = collection_node(group, SL_NODE_MAPPING, whole);
+    struct sl_node *service = collection_node(group, SL_NODE_MAPPING, whole);
+    command->mount_root = root;
+    command->mount_service = service;
+    if (volumes + volumes_from == 0)
+        return;
+    command->mount_entries =
+        model_group_alloc(group, (volumes + volumes_from) * sizeof(*command->mount_entries));
+    struct sl_node *lists[2] = { NULL, NULL };
+    static const char *const list_names[2] = { "volumes", "volumes_from" };
+    size_t sizes[2] = { volumes, volumes_from };
+    for (size_t l = 0; l < 2; l++) {
+        if (sizes[l] == 0)
+            continue;
+        lists[l] = collection_node(group, SL_NODE_SEQUENCE, whole);
+        lists[l]->u.sequence.items = model_group_alloc(group, sizes[l] * sizeof(struct sl_node *));
+        mapping_add(group, service, 2,
+                    scalar_node(group, list_names[l], strlen(list_names[l]), whole), lists[l]);
+    }
+    for (size_t i = 0; i < command->count; i++) {
+        const struct engine_setting *setting = &command->settings[i];
+        if (setting->value_word == ENGINE_NO_WORD)
+            continue;
+        struct mount_entry *entry = &command->mount_entries[command->mount_entry_count];
+        struct sl_node *item;
+        size_t list;
+        if (setting->meaning == ENGINE_FLAG_VOLUME) {
+            item = volume_item(setting, command->nodes[i], &entry->shell_interpolated);
+            entry->field = "--volume";
+            list = 0;
+        } else if (setting->meaning == ENGINE_FLAG_MOUNT) {
+            item = mount_item(command, setting, command->nodes[i], &entry->shell_interpolated);
+            entry->field = "--mount";
+            list = 0;
+        } else if (setting->meaning == ENGINE_FLAG_VOLUMES_FROM) {
+            /* The engine's --volumes-from names a container (Compose's
+             * container:NAME), never a service of a file. */
+            const struct sl_node *node = command->nodes[i];
+            struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
+            char *text = xasprintf("container:%.*s", (int)node->u.scalar.length,
+                                   node->u.scalar.text);
+            item = scalar_node(group, text, strlen(text), &span);
+            free(text);
+            entry->shell_interpolated = interpolated(setting) &&
+                !compose_has_interpolation(setting->value, setting->value_length);
+            entry->field = "--volumes-from";
+            list = 1;
+        } else {
+            continue;
+        }
+        entry->node = item;
+        command->mount_entry_count++;
+        if (!entry->shell_interpolated)
+            lists[list]->u.sequence.items[lists[list]->u.sequence.count++] = item;
+    }
+}
+
+struct engine_command *engine_command_new(struct model_group *group,
+                                          const struct engine_word *words,
+                                          const struct sl_span *spans, size_t count)
+{
+    struct engine_command *command = model_group_alloc(group, sizeof(*command));
+    command->group = group;
+    /* Copies of the words in the group, so that settings may point there. */
+    struct engine_word *copies = model_group_alloc(group, (count ? count : 1) * sizeof(*copies));
+    for (size_t i = 0; i < count; i++) {
+        copies[i] = words[i];
+        copies[i].text = model_group_strndup(group, words[i].text, words[i].length);
+    }
+    struct engine_run run;
+    engine_run_parse(copies, count, &run);
+    command->count = run.count;
+    command->settings = model_group_alloc(group, (run.count ? run.count : 1) *
+                                                     sizeof(*command->settings));
+    if (run.count != 0)
+        memcpy(command->settings, run.settings, run.count * sizeof(*run.settings));
+    engine_run_release(&run);
+    command->nodes = model_group_alloc(group, (command->count ? command->count : 1) *
+                                                  sizeof(*command->nodes));
+    size_t problem_capacity = 0;
+    for (size_t i = 0; i < command->count; i++) {
+        const struct engine_setting *setting = &command->settings[i];
+        struct sl_span span = setting_span(setting, spans);
+        const char *text = setting->value != NULL ? setting->value
+                                                  : copies[setting->flag_word].text;
+        size_t length = setting->value != NULL ? setting->value_length
+                                               : copies[setting->flag_word].length;
+        command->nodes[i] = scalar_node(group, text, length, &span);
+        note_problem(command, &problem_capacity, setting, copies, command->nodes[i]);
+    }
+    if (command->problem_count != 0) {
+        /* Moved into the group, which frees everything together. */
+        struct command_problem *kept =
+            model_group_alloc(group, command->problem_count * sizeof(*kept));
+        memcpy(kept, command->problems, command->problem_count * sizeof(*kept));
+        free(command->problems);
+        command->problems = kept;
+    }
+    struct sl_span whole = { 1, 1, 1, 1 };
+    if (count != 0) {
+        whole = spans[0];
+        whole.end_line = spans[count - 1].end_line;
+        whole.end_column = spans[count - 1].end_column;
+    }
+    build_mounts(command, &whole);
+    return command;
+}
+
+const char *engine_command_name(const struct engine_command *command, size_t *length)
+{
+    const char *name = NULL;
+    *length = 0;
+    for (size_t i = 0; i < command->count; i++) {
+        const struct engine_setting *setting = &command->settings[i];
+        if (setting->meaning != ENGINE_FLAG_NAME || setting->value == NULL)
+            continue;
+        if (interpolated(setting) || setting->value_length == 0) {
+            name = NULL;
+            *length = 0;
+        } else {
+            name = setting->value;
+            *length = setting->value_length;
+        }
+    }
+    return name;
+}
+
+size_t engine_command_problem_count(const struct engine_command *command)
+{
+    return command->problem_count;
+}
+
+const char *engine_command_problem(const struct engine_command *command, size_t index,
+                                   const struct sl_node **node)
+{
+    *node = command->problems[index].node;
+    return command->problems[index].message;
+}
+
+/* ------------------------------------------------------------------ */
+/* the settings                                                        */
+/* ------------------------------------------------------------------ */
+
+/* What a setting is called and how to add it, in the command line's words. */
+struct setting_words {
+    const char *field;
+    const char *label;
+    const char *hint;
+};
+
+static const struct setting_words words_by_id[MODEL_SETTING_LAST + 1] = {
+    [SL_SETTING_PRIVILEGED] = { "--privileged", "--privileged", NULL },
+    [SL_SETTING_CAP_ADD] = { "--cap-add", "--cap-add", NULL },
+    [SL_SETTING_CAP_DROP] = { "--cap-drop", "--cap-drop",
+                              "add '--cap-drop ALL' and --cap-add only what the sandbox "
+                              "needs" },
+    [SL_SETTING_SECCOMP] = { "--security-opt", "--security-opt", NULL },
+    [SL_SETTING_APPARMOR] = { "--security-opt", "--security-opt", NULL },
+    [SL_SETTING_SELINUX] = { "--security-opt", "--security-opt", NULL },
+    [SL_SETTING_SYSTEM_PATHS] = { "--security-opt", "--security-opt", NULL },
+    [SL_SETTING_SECURITY_OTHER] = { "--security-opt", "--security-opt", NULL },
+    [SL_SETTING_NO_NEW_PRIVILEGES] = { "--security-opt", "--security-opt",
+                                       "add '--security-opt no-new-privileges'" },
+    [SL_SETTING_READ_ONLY_ROOT] = { "--read-only", "--read-only",
+                                    "add '--read-only' (with --tmpfs for the paths the "
+                                    "sandbox writes)" },
+    [SL_SETTING_USER] = { "--user", "--user", "add '--user 1000:1000' (a user the image has)" },
+    [SL_SETTING_PIDS_LIMIT] = { "--pids-limit", "--pids-limit", "add '--pids-limit 512'" },
+    [SL_SETTING_MEMORY_LIMIT] = { "--memory", "--memory", "add '--memory 2g'" },
+    [SL_SETTING_CPU_LIMIT] = { "--cpus", "--cpus or --cpu-quota", "add '--cpus 2'" },
+    [SL_SETTING_NETWORK_NAMESPACE] = { "--network", "--network", NULL },
+    [SL_SETTING_PID_NAMESPACE] = { "--pid", "--pid", NULL },
+    [SL_SETTING_IPC_NAMESPACE] = { "--ipc", "--ipc", NULL },
+    [SL_SETTING_UTS_NAMESPACE] = { "--uts", "--uts", NULL },
+    [SL_SETTING_USER_NAMESPACE] = { "--userns", "--userns", NULL },
+    [SL_SETTING_CGROUP_NAMESPACE] = { "--cgroupns", "--cgroupns", NULL },
+    [SL_SETTING_MOUNTS] = { "--volume", "-v/--volume or --mount", NULL },
+    [SL_SETTING_DEVICES] = { "--device", "--device", NULL },
+    [SL_SETTING_DEVICE_CGROUP_RULES] = { "--device-cgroup-rule", "--device-cgroup-rule", NULL },
+    [SL_SETTING_PORTS] = { "--publish", "--publish",
+                           "publish on the loopback interface only "
+                           "('-p 127.0.0.1:8080:80'), or remove the flag" },
+    [SL_SETTING_RUNTIME] = { "--runtime", "--runtime", NULL },
+    [SL_SETTING_API_SOCKET] = { "--use-api-socket", "--use-api-socket", NULL },
+    [SL_SETTING_GPUS] = { "--gpus", "--gpus", NULL },
+};
+
+static struct sl_value *new_value(struct model_fill *fill, int form, const char *field,
+                                  const struct sl_node *node)
+{
+    struct sl_value *value = model_fill_value(fill);
+    value->form = form;
+    value->field = value->label = field;
+    value->key = value->node = node;
+    return value;
+}
+
+static void templated(struct sl_value *value)
+{
+    value->state = SL_VALUE_TEMPLATED;
+    value->template_syntax = SL_TEMPLATE_INTERPOLATION;
+    value->parsed = NULL;
+    value->parsed_length = 0;
+}
+
+/* text as the value's text and parsed; returns whether it can be read
+ * (not interpolated). */
+static bool take_text(struct sl_value *value, const struct engine_setting *setting,
+                      const char *text, size_t length)
+{
+    value->text = value->parsed = text;
+    value->text_length = value->parsed_length = length;
+    if (interpolated(setting)) {
+        templated(value);
+        return false;
+    }
+    return true;
+}
+
+/* The index of the last setting of meaning (the one the engine keeps), or
+ * -1. */
+static long last_of(const struct engine_command *command, enum engine_flag_meaning meaning)
+{
+    long last = -1;
+    for (size_t i = 0; i < command->count; i++)
+        if (command->settings[i].meaning == meaning)
+            last = (long)i;
+    return last;
+}
+
+static bool text_is(const char *text, size_t length, const char *word)
+{
+    return strlen(word) == length && memcmp(text, word, length) == 0;
+}
+
+/* A switch: --privileged, --read-only, --use-api-socket. */
+static void fill_flag(struct model_fill *fill, const struct engine_command *command,
+                      enum engine_flag_meaning meaning, const char *field)
+{
+    long at = last_of(command, meaning);
+    if (at < 0)
+        return;
+    const struct engine_setting *setting = &command->settings[at];
+    fill->setting.key = command->nodes[at];
+    struct sl_value *value = new_value(fill, SL_FORM_FLAG, field, command->nodes[at]);
+    const char *text = setting->value != NULL ? setting->value : "true";
+    size_t length = setting->value != NULL ? setting->value_length : 4;
+    if (take_text(value, setting, text, length))
+        value->meaning = engine_setting_is_true(setting) == 1;
+}
+
+/* One value per flag of meaning, each split at commas when split is set
+ * (podman reads --cap-add a,b as two). */
+static void fill_list(struct model_fill *fill, const struct engine_command *command, int id,
+                      enum engine_flag_meaning meaning, const char *field, bool split)
+{
+    for (size_t i = 0; i < command->count; i++) {
+        const struct engine_setting *setting = &command->settings[i];
+        if (setting->meaning != meaning || setting->value == NULL)
+            continue;
+        if (fill->setting.key == NULL)
+            fill->setting.key = command->nodes[i];
+        size_t at = 0;
+        do {
+            size_t end = at;
+            while (end < setting->value_length && !(split && setting->value[end] == ','))
+                end++;
+            if (end == at && setting->value_length != 0) {
+                at = end + 1;   /* "a,,b": podman skips the empty item */
+                continue;
+            }
+            struct sl_value *value = new_value(fill, SL_FORM_ENTRY, field, command->nodes[i]);
+            if (take_text(value, setting, setting->value + at, end - at)) {
+                if (id == SL_SETTING_CAP_ADD || id == SL_SETTING_CAP_DROP) {
+                    model_parse_capability(fill, value);
+                } else if (id == SL_SETTING_DEVICES) {
+                    const char *colon = memchr(value->text, ':', value->text_length);
+                    if (colon != NULL)
+                        value->parsed_length = (size_t)(colon - value->text);
+                }
+            }
+            at = end + 1;
+        } while (split && at <= setting->value_length && !interpolated(setting));
+    }
+}
+
+/* Which setting a --security-opt value holds, and the part after its
+ * name (after '=' or the older ':'). */
+static int security_option(const char *text, size_t length, const char **rest,
+                           size_t *rest_length)
+{
+    static const struct {
+        const char *name;
+        int id;
+    } options[] = {
+        { "seccomp", SL_SETTING_SECCOMP },
+        { "apparmor", SL_SETTING_APPARMOR },
+        { "label", SL_SETTING_SELINUX },
+        { "systempaths", SL_SETTING_SYSTEM_PATHS },
+        { "no-new-privileges", SL_SETTING_NO_NEW_PRIVILEGES },
+        { "mask", SL_SETTING_SECURITY_OTHER },
+        { "unmask", SL_SETTING_SYSTEM_PATHS },
+        { "proc-opts", SL_SETTING_SECURITY_OTHER },
+    };
+    *rest = NULL;
+    *rest_length = 0;
+    if (text_is(text, length, "no-new-privileges"))
+        return SL_SETTING_NO_NEW_PRIVILEGES;
+    size_t split = 0;
+    while (split < length && text[split] != ':' && text[split] != '=')
+        split++;
+    if (split == length)
+        return SL_SETTING_SECURITY_OTHER;
+    for (size_t i = 0; i < sizeof(options) / sizeof(*options); i++)
+        if (text_is(text, split, options[i].name)) {
+            *rest = text + split + 1;
+            *rest_length = length - split - 1;
+            return options[i].id;
+        }
+    return SL_SETTING_SECURITY_OTHER;
+}
+
+static int security_meaning(int id, const char *text, size_t length)
+{
+    switch (id) {
+    case SL_SETTING_SECCOMP:
+    case SL_SETTING_APPARMOR:
+        return text_is(text, length, "unconfined") ? SL_CONFINEMENT_OFF : SL_CONFINEMENT_CUSTOM;
+    case SL_SETTING_SELINUX:
+        return text_is(text, length, "disable") || text_is(text, length, "type:spc_t") ||
+                       text_is(text, length, "type:unconfined_t")
+                   ? SL_CONFINEMENT_OFF : SL_CONFINEMENT_OTHER;
+    case SL_SETTING_SYSTEM_PATHS:
+        /* systempaths=unconfined, and podman's unmask=ALL or a path list */
+        return text_is(text, length, "unconfined") || length != 0 ? SL_CONFINEMENT_OFF
+                                                                  : SL_CONFINEMENT_OTHER;
+    case SL_SETTING_NO_NEW_PRIVILEGES:
+        return compose_parse_bool(text, length) == 1;
+    default:
+        return 0;
+    }
+}
+
+static void fill_security(struct model_fill *fill, const struct engine_command *command,
+                          int view, int id)
+{
+    long decided = -1;      /* effective: the value index the later literal replaces */
+    for (size_t i = 0; i < command->count; i++) {
+        const struct engine_setting *setting = &command->settings[i];
+        if (setting->meaning != ENGINE_FLAG_SECURITY_OPT || setting->value == NULL)
+            continue;
+        if (fill->setting.key == NULL)
+            fill->setting.key = command->nodes[i];
+        const char *rest = NULL;
+        size_t rest_length = 0;
+        int holds = interpolated(setting)
+                        ? SL_SETTING_SECURITY_OTHER
+                        : security_option(setting->value, setting->value_length, &rest,
+                                          &rest_length);
+        if (holds != id)
+            continue;
+        if (view == SL_VIEW_EFFECTIVE && !interpolated(setting) && decided >= 0) {
+            /* The engine reads the options in order: the later wins. */
+            memmove(&fill->values[decided], &fill->values[decided + 1],
+                    (fill->count - (size_t)decided - 1) * sizeof(*fill->values));
+            fill->count--;
+        }
+        struct sl_value *value =
+            new_value(fill, SL_FORM_ENTRY, "--security-opt", command->nodes[i]);
+        if (!take_text(value, setting, setting->value, setting->value_length))
+            continue;
+        if (id == SL_SETTING_NO_NEW_PRIVILEGES && rest == NULL) {
+            value->meaning = 1;
+        } else {
+            value->meaning = security_meaning(id, rest, rest_length);
+            if (rest != NULL) {
+                value->parsed = rest;
+                value->parsed_length = rest_length;
+            }
+        }
+        if (view == SL_VIEW_EFFECTIVE)
+            decided = (long)fill->count - 1;
+    }
+}
+
+/* The last value of meaning, one value of field. */
+static struct sl_value *last_value(struct model_fill *fill, const struct engine_command *command,
+                                   enum engine_flag_meaning meaning, const char *field,
+                                   const struct engine_setting **setting)
+{
+    long at = last_of(command, meaning);
+    if (at < 0 || command->settings[at].value == NULL)
+        return NULL;
+    *setting = &command->settings[at];
+    if (fill->setting.key == NULL)
+        fill->setting.key = command->nodes[at];
+    struct sl_value *value = new_value(fill, SL_FORM_SCALAR, field, command->nodes[at]);
+    return take_text(value, *setting, (*setting)->value, (*setting)->value_length) ? value
+                                                                                    : NULL;
+}
+
+static void fill_user(struct model_fill *fill, const struct engine_command *command)
+{
+    const struct engine_setting *setting;
+    struct sl_value *value = last_value(fill, command, ENGINE_FLAG_USER, "--user", &setting);
+    if (value != NULL)
+        value->meaning = compose_user_is_root(value->text, value->text_length)
+                             ? SL_USER_ROOT : SL_USER_NON_ROOT;
+}
+
+static void fill_limit(struct model_fill *fill, const struct engine_command *command,
+                       enum engine_flag_meaning meaning, const char *field,
+                       enum compose_number_form form)
+{
+    const struct engine_setting *setting;
+    struct sl_value *value = last_value(fill, command, meaning, field, &setting);
+    if (value != NULL)
+        value->meaning = compose_limit(value->text, value->text_length, form, &value->number);
+}
+
+static void fill_namespace(struct model_fill *fill, const struct engine_command *command,
+                           enum engine_flag_meaning meaning, const char *field)
+{
+    const struct engine_setting *setting;
+    struct sl_value *value = last_value(fill, command, meaning, field, &setting);
+    if (value == NULL)
+        return;
+    if (text_is(value->text, value->text_length, "host"))
+        value->meaning = SL_NAMESPACE_HOST;
+    else if (value->text_length > 10 && memcmp(value->text, "container:", 10) == 0)
+        value->meaning = SL_NAMESPACE_CONTAINER;
+    else
+        value->meaning = SL_NAMESPACE_PRIVATE;
+}
+
+static void fill_runtime(struct model_fill *fill, const struct engine_command *command)
+{
+    const struct engine_setting *setting;
+    last_value(fill, command, ENGINE_FLAG_RUNTIME, "--runtime", &setting);
+}
+
+static void fill_ports(struct model_fill *fill, const struct engine_command *command)
+{
+    for (size_t i = 0; i < command->count; i++) {
+        const struct engine_setting *setting = &command->settings[i];
+        if (setting->meaning == ENGINE_FLAG_PUBLISH_ALL) {
+            /* Every port the image exposes, on every host interface. */
+            if (engine_setting_is_true(setting) != 1 && !interpolated(setting))
+                continue;
+            if (fill->setting.key == NULL)
+                fill->setting.key = command->nodes[i];
+            struct sl_value *value =
+                new_value(fill, SL_FORM_ENTRY, "--publish-all", command->nodes[i]);
+            if (take_text(value, setting, "--publish-all", 13))
+                value->meaning = SL_PORT_EVERY_INTERFACE;
+            continue;
+        }
+        if (setting->meaning != ENGINE_FLAG_PUBLISH || setting->value == NULL)
+            continue;
+        if (fill->setting.key == NULL)
+            fill->setting.key = command->nodes[i];
+        struct sl_value *value = new_value(fill, SL_FORM_ENTRY, "--publish", command->nodes[i]);
+        if (!take_text(value, setting, setting->value, setting->value_length))
+            continue;
+        struct compose_port port;
+        compose_port_split(value->text, value->text_length, &port);
+        value->meaning = port.ip != NULL && !compose_every_interface(port.ip, port.ip_length)
+                             ? SL_PORT_ONE_ADDRESS : SL_PORT_EVERY_INTERFACE;
+        if (port.host != NULL)
+            value->number = (double)compose_port_number(port.host, port.host_length);
+    }
+}
+
+static int mount_value(struct sl_context *ctx, const struct sl_mount *mount, void *data)
+{
+    (void)ctx;
+    model_fill_mount(data, mount, SL_TEMPLATE_INTERPOLATION);
+    return SL_OK;
+}
+
+void engine_command_fill(struct model_fill *fill, const struct engine_command *command,
+                         int view, int id)
+{
+    const struct setting_words *named =
+        id >= 1 && id <= MODEL_SETTING_LAST && words_by_id[id].field != NULL ? &words_by_id[id]
+                                                                             : NULL;
+    if (named == NULL) {
+        fill->setting.state = SL_SETTING_UNSUPPORTED;
+        return;
+    }
+    fill->setting.field = named->field;
+    fill->setting.label = named->label;
+    fill->setting.hint = named->hint;
+    switch (id) {
+    case SL_SETTING_PRIVILEGED:
+        fill_flag(fill, command, ENGINE_FLAG_PRIVILEGED, named->field);
+        break;
+    case SL_SETTING_READ_ONLY_ROOT:
+        fill_flag(fill, command, ENGINE_FLAG_READ_ONLY, named->field);
+        break;
+    case SL_SETTING_API_SOCKET:
+        fill_flag(fill, command, ENGINE_FLAG_USE_API_SOCKET, named->field);
+        break;
+    case SL_SETTING_CAP_ADD:
+        fill_list(fill, command, id, ENGINE_FLAG_CAP_ADD, named->field, true);
+        break;
+    case SL_SETTING_CAP_DROP:
+        fill_list(fill, command, id, ENGINE_FLAG_CAP_DROP, named->field, true);
+        break;
+    case SL_SETTING_DEVICES:
+        fill_list(fill, command, id, ENGINE_FLAG_DEVICE, named->field, false);
+        break;
+    case SL_SETTING_DEVICE_CGROUP_RULES:
+        fill_list(fill, command, id, ENGINE_FLAG_DEVICE_CGROUP_RULE, named->field, false);
+        break;
+    case SL_SETTING_GPUS:
+        fill_list(fill, command, id, ENGINE_FLAG_GPUS, named->field, false);
+        break;
+    case SL_SETTING_SECCOMP:
+    case SL_SETTING_APPARMOR:
+    case SL_SETTING_SELINUX:
+    case SL_SETTING_SYSTEM_PATHS:
+    case SL_SETTING_SECURITY_OTHER:
+    case SL_SETTING_NO_NEW_PRIVILEGES:
+        fill_security(fill, command, view, id);
+        break;
+    case SL_SETTING_USER:
+        fill_user(fill, command);
+        break;
+    case SL_SETTING_PIDS_LIMIT:
+        fill_limit(fill, command, ENGINE_FLAG_PIDS_LIMIT, "--pids-limit", COMPOSE_INTEGER);
+        break;
+    case SL_SETTING_MEMORY_LIMIT:
+        fill_limit(fill, command, ENGINE_FLAG_MEMORY, "--memory", COMPOSE_BYTES);
+        break;
+    case SL_SETTING_CPU_LIMIT:
+        fill_limit(fill, command, ENGINE_FLAG_CPUS, "--cpus", COMPOSE_DECIMAL);
+        fill_limit(fill, command, ENGINE_FLAG_CPU_QUOTA, "--cpu-quota", COMPOSE_INTEGER);
+        break;
+    case SL_SETTING_NETWORK_NAMESPACE:
+        fill_namespace(fill, command, ENGINE_FLAG_NETWORK, named->field);
+        break;
+    case SL_SETTING_PID_NAMESPACE:
+        fill_namespace(fill, command, ENGINE_FLAG_PID, named->field);
+        break;
+    case SL_SETTING_IPC_NAMESPACE:
+        fill_namespace(fill, command, ENGINE_FLAG_IPC, named->field);
+        break;
+    case SL_SETTING_UTS_NAMESPACE:
+        fill_namespace(fill, command, ENGINE_FLAG_UTS, named->field);
+        break;
+    case SL_SETTING_USER_NAMESPACE:
+        fill_namespace(fill, command, ENGINE_FLAG_USERNS, named->field);
+        break;
+    case SL_SETTING_CGROUP_NAMESPACE:
+        fill_namespace(fill, command, ENGINE_FLAG_CGROUPNS, named->field);
+        break;
+    case SL_SETTING_PORTS:
+        fill_ports(fill, command);
+        break;
+    case SL_SETTING_RUNTIME:
+        fill_runtime(fill, command);
+        break;
+    case SL_SETTING_MOUNTS: {
+        const char *problem;
+        engine_command_mounts(command, NULL, sizeof(struct sl_mount), mount_value, fill,
+                              &problem);
+        break;
+    }
+    default:
+        fill->setting.state = SL_SETTING_UNSUPPORTED;
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* mounts                                                              */
+/* ------------------------------------------------------------------ */
+
+struct mount_relay {
+    const struct engine_command *command;
+    sl_mount_fn visit;
+    void *data;
+    size_t mount_size;
+};
+
+/* The flag an entry of the Compose walk came from. */
+static const char *entry_field(const struct engine_command *command, const struct sl_node *node)
+{
+    for (size_t i = 0; i < command->mount_entry_count; i++)
+        if (command->mount_entries[i].node == node)
+            return command->mount_entries[i].field;
+    return "--volume";
+}
+
+static int relay_mount(struct sl_context *ctx, const struct sl_mount *mount, void *data)
+{
+    struct mount_relay *relay = data;
+    struct sl_mount copy;
+    memset(&copy, 0, sizeof(copy));
+    memcpy(&copy, mount, relay->mount_size < sizeof(copy) ? relay->mount_size : sizeof(copy));
+    copy.field = entry_field(relay->command, mount->entry != NULL ? mount->entry : mount->node);
+    return relay->visit(ctx, &copy, relay->data);
+}
+
+int engine_command_mounts(const struct engine_command *command, struct sl_context *ctx,
+                          size_t mount_size, sl_mount_fn visit, void *data,
+                          const char **problem)
+{
+    *problem = NULL;
+    if (visit == NULL || mount_size < HOST_MOUNT_SIZE_1_1) {
+        *problem = "host_mounts(): mount struct too small or no callback";
+        return SL_ERROR;
+    }
+    /* Entries with a shell expansion Compose does not know: the whole
+     * entry is interpolated. */
+    for (size_t i = 0; i < command->mount_entry_count; i++) {
+        const struct mount_entry *entry = &command->mount_entries[i];
+        if (!entry->shell_interpolated)
+            continue;
+        struct sl_mount mount;
+        memset(&mount, 0, sizeof(mount));
+        mount.struct_size = mount_size < sizeof(mount) ? mount_size : sizeof(mount);
+        mount.kind = SL_MOUNT_INTERPOLATED;
+        mount.syntax = strcmp(entry->field, "--volumes-from") == 0 ? SL_MOUNT_VOLUMES_FROM
+                                                                   : SL_MOUNT_SHORT;
+        mount.field = entry->field;
+        mount.node = mount.entry = entry->node;
+        mount.value = mount.interpolated = entry->node->u.scalar.text;
+        mount.value_length = mount.interpolated_length = entry->node->u.scalar.length;
+        mount.part = SL_MOUNT_PART_ENTRY;
+        if (visit(ctx, &mount, data) != SL_OK)
+            return SL_ERROR;
+    }
+    struct mount_relay relay = { command, visit, data, mount_size };
+    return host_mounts_each(ctx, command->mount_root, command->mount_service, mount_size,
+                            relay_mount, &relay, problem);
+}
+
+/* ------------------------------------------------------------------ */
+/* the scope                                                           */
+/* ------------------------------------------------------------------ */
+
+static void fill_setting(struct model_fill *fill, const struct model_scope *scope, int view,
+                         int id)
+{
+    engine_command_fill(fill, scope->data, view, id);
+}
+
+static int scope_mounts(const struct model_scope *scope, struct sl_context *ctx,
+                        size_t mount_size, sl_mount_fn visit, void *data, const char **problem)
+{
+    return engine_command_mounts(scope->data, ctx, mount_size, visit, data, problem);
+}
+
+static const struct model_reader command_reader = { fill_setting, scope_mounts };
+
+struct model_scope *engine_command_scope(struct model_group *group,
+                                         const struct engine_command *command,
+                                         const char *service, size_t service_length,
+                                         const struct sl_node *node, int kind)
+{
+    char *name = model_group_strndup(group, service, service_length);
+    struct model_scope_spec spec = {
+        .level = SL_SCOPE_CONTAINER, .sort = SL_CONTAINER_MAIN,
+        .platform = SL_PLATFORM_ENGINE, .kind = kind,
+        .service = service, .service_length = service_length,
+        .name = name, .name_length = service_length, .noun = "container",
+        .node = node, .mapping = NULL,
+        .reader = &command_reader, .data = command,
+    };
+    return model_scope_new(group, &spec);
+}

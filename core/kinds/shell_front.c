@@ -1,0 +1,314 @@
+/* shell_front.c - engine command lines in shell text (see shell_front.h). */
+#include "config.h"
+
+#include "shell_front.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine_command.h"
+#include "engine_flags.h"
+#include "shell_program.h"
+#include "xalloc.h"
+#include "yaml_model.h"
+
+/* sh -c "sh -c '...'": how deep shell text inside a word is read.  Deeper
+ * text is a limit of sandlint's own: not checked, an error. */
+#define SHELL_TEXT_DEPTH 8u
+
+/* Shell text read from one file's YAML scalars, aliases counted each time
+ * they are read. */
+#define SHELL_FRONT_MAX_TEXT ((size_t)16 << 20)
+
+struct shell_reading {
+    struct model_reading *reading;
+    const char *text;           /* the text being split */
+    int kind;
+    unsigned depth;             /* of shell text inside a word */
+    struct comment_list *comments;
+};
+
+static void read_text(struct shell_reading *outer, const char *text, size_t length,
+                      enum shell_dialect dialect, const struct shell_origin *origin);
+
+static struct sl_span word_span(const struct shell_word *word)
+{
+    struct sl_span span = { word->line, word->column, word->end_line, word->end_column };
+    return span;
+}
+
+/* A step at (line, column): its node lives in group until the step is
+ * taken. */
+static const struct sl_node *node_at(struct model_group *group, unsigned line,
+                                     unsigned column)
+{
+    struct sl_span span = { line, column, line, column + 1 };
+    struct sl_node *node = model_node_scalar(&group->arena, "", 0, SL_STYLE_PLAIN, &span);
+    if (node == NULL)
+        xalloc_out_of_memory();
+    return node;
+}
+
+static void command_line_warning(struct model_reading *reading, unsigned line,
+                                 unsigned column, const char *message)
+{
+    struct model_group group;
+    model_group_init(&group);
+    model_emit_command_line(reading, node_at(&group, line, column), message);
+    model_group_release(&group);
+}
+
+/* One engine run/create: its words after the subcommand become a
+ * container. */
+static void read_engine_run(struct shell_reading *shell, const struct shell_command *command,
+                            const struct shell_program *program, size_t first)
+{
+    struct model_reading *reading = shell->reading;
+    size_t count = command->word_count - first;
+    struct engine_word *words = xmalloc((count ? count : 1) * sizeof(*words));
+    struct sl_span *spans = xmalloc((count ? count : 1) * sizeof(*spans));
+    engine_words_from_shell(command->words + first, count, words);
+    for (size_t i = 0; i < count; i++)
+        spans[i] = word_span(&command->words[first + i]);
+    struct model_group group;
+    model_group_init(&group);
+    struct engine_command *engine = engine_command_new(&group, words, spans, count);
+    free(words);
+    free(spans);
+
+    size_t ordinal = ++reading->file->engine_commands;
+    size_t name_length;
+    const char *name = engine_command_name(engine, &name_length);
+    char numbered[32];
+    if (name == NULL) {
+        snprintf(numbered, sizeof(numbered), "run%zu", ordinal);
+        name = numbered;
+        name_length = strlen(numbered);
+    }
+    const struct shell_word *program_word = &command->words[program->program];
+    struct sl_span span = word_span(program_word);
+    const struct sl_node *at = model_node_scalar(&group.arena, program_word->text,
+                                                 program_word->length, SL_STYLE_PLAIN, &span);
+    if (at == NULL)
+        xalloc_out_of_memory();
+    for (size_t i = 0; i < engine_command_problem_count(engine); i++) {
+        const struct sl_node *node;
+        const char *message = engine_command_problem(engine, i, &node);
+        model_emit_command_line(reading, node, message);
+    }
+    struct model_scope *scope = engine_command_scope(&group, engine, name, name_length, at,
+                                                     shell->kind);
+    /* An empty mapping for rules of ABI 1.0-1.2 that declared every kind:
+     * a command line's settings are in the model only. */
+    struct sl_node *mapping = model_group_alloc(&group, sizeof(*mapping));
+    mapping->kind = SL_NODE_MAPPING;
+    mapping->line = span.line;
+    mapping->column = span.column;
+    mapping->end_line = span.end_line;
+    mapping->end_column = span.end_column;
+    char *service = scope->public.service != NULL ? (char *)scope->public.service : "";
+    model_emit_service(reading, shell->kind, service, name_length, at, mapping);
+    model_emit_scope(reading, scope);
+    model_group_release(&group);
+}
+
+static int take_command(void *data, const struct shell_command *command)
+{
+    struct shell_reading *shell = data;
+    struct shell_program program;
+    enum shell_program_kind kind = shell_find_program(command, &program);
+    if (kind == SHELL_PROGRAM_SHELL_TEXT) {
+        const struct shell_word *word = &command->words[program.text];
+        if ((word->flags & SHELL_WORD_INTERPOLATED) != 0 && word->literal_length == 0)
+            return 0;   /* sh -c "$SCRIPT": nothing written to read */
+        if (shell->depth + 1 >= SHELL_TEXT_DEPTH) {
+            struct model_group group;
+            model_group_init(&group);
+            model_emit_not_checked(shell->reading, node_at(&group, word->line, word->column),
+                                   "shell text nested deeper than sandlint reads "
+                                   "(sh -c inside sh -c...); not checked");
+            model_group_release(&group);
+            return 0;
+        }
+        struct shell_origin origin = shell_word_origin(shell->text, word);
+        if (program.text_offset != 0)
+            origin.column += (unsigned)program.text_offset;
+        struct shell_reading inner = *shell;
+        inner.depth++;
+        inner.comments = NULL;      /* comments inside a word are no comments of the file */
+        read_text(&inner, word->text + program.text_offset,
+                  word->length - program.text_offset, SHELL_DIALECT_SCRIPT, &origin);
+        return 0;
+    }
+    if (kind != SHELL_PROGRAM_ENGINE)
+        return 0;
+    size_t first = program.program + 1;
+    size_t count = command->word_count - first;
+    struct engine_word *words = xmalloc((count ? count : 1) * sizeof(*words));
+    engine_words_from_shell(command->words + first, count, words);
+    struct engine_call call;
+    enum engine_action action = engine_call_parse(words, count, &call);
+    free(words);
+    if (action == ENGINE_ACTION_RUN || action == ENGINE_ACTION_CREATE) {
+        read_engine_run(shell, command, &program, first + call.arguments);
+    } else if (action == ENGINE_ACTION_UNKNOWN) {
+        const struct shell_word *word = &command->words[first + call.action_word];
+        command_line_warning(shell->reading, word->line, word->column,
+                             "the engine's subcommand is interpolated: if it runs a "
+                             "container, its flags cannot be checked");
+    }
+    return 0;
+}
+
+static void read_text(struct shell_reading *outer, const char *text, size_t length,
+                      enum shell_dialect dialect, const struct shell_origin *origin)
+{
+    struct shell_reading shell = *outer;
+    shell.text = text;
+    struct shell_result result;
+    shell_split(text, length, dialect, origin, take_command, &shell, &result);
+    for (size_t i = 0; i < result.problem_count; i++) {
+        const struct shell_problem *problem = &result.problems[i];
+        if (problem->kind == SHELL_PROBLEM_LIMIT) {
+            struct model_group group;
+            model_group_init(&group);
+            model_emit_not_checked(shell.reading, node_at(&group, problem->line, problem->column),
+                                   problem->message);
+            model_group_release(&group);
+        } else {
+            command_line_warning(shell.reading, problem->line, problem->column,
+                                 problem->message);
+        }
+    }
+    if (result.problems_total > result.problem_count) {
+        char *message = xasprintf("%zu more shell text problems not listed",
+                                  result.problems_total - result.problem_count);
+        const struct shell_problem *last = &result.problems[result.problem_count - 1];
+        command_line_warning(shell.reading, last->line, last->column, message);
+        free(message);
+    }
+    if (outer->comments != NULL)
+        for (size_t i = 0; i < result.comments.count; i++)
+            comment_list_add(outer->comments, &result.comments.items[i]);
+    shell_result_release(&result);
+}
+
+void shell_front_read(struct model_reading *reading, const char *text, size_t length,
+                      enum shell_dialect dialect, const struct shell_origin *origin, int kind,
+                      struct comment_list *comments)
+{
+    struct shell_reading shell = { reading, text, kind, 0, comments };
+    read_text(&shell, text, length, dialect, origin);
+}
+
+void shell_front_read_file(struct model_reading *reading, const char *text, size_t length,
+                           enum shell_dialect dialect, int kind,
+                           struct comment_list *comments)
+{
+    struct model_group group;
+    model_group_init(&group);
+    struct sl_node *root = model_group_alloc(&group, sizeof(*root));
+    root->kind = SL_NODE_MAPPING;
+    root->line = root->column = root->end_line = root->end_column = 1;
+    reading->root = root;
+    shell_front_read(reading, text, length, dialect, NULL, kind, comments);
+    reading->root = NULL;
+    model_group_release(&group);
+}
+
+void shell_front_read_scalar(struct model_reading *reading, const struct sl_node *key,
+                             const struct sl_node *value, int kind)
+{
+    if (value == NULL || value->kind != SL_NODE_SCALAR || value->u.scalar.length == 0)
+        return;
+    /* YAML aliases can hand the same text over and over: a file's shell
+     * text is read up to a limit, and what is past it fails the file. */
+    struct model_file_state *file = reading->file;
+    if (file->shell_bytes + value->u.scalar.length > SHELL_FRONT_MAX_TEXT ||
+        file->shell_limit_reported) {
+        if (!file->shell_limit_reported)
+            model_emit_not_checked(reading, value, "more than 16 MiB of shell text in CI "
+                                   "steps (YAML aliases repeat it); the rest was not "
+                                   "checked");
+        file->shell_limit_reported = true;
+        return;
+    }
+    file->shell_bytes += value->u.scalar.length;
+    struct shell_origin origin = { value->line, value->column, 0 };
+    if (value->style == SL_STYLE_LITERAL || value->style == SL_STYLE_FOLDED) {
+        /* The text starts on the line after the indicator, indented past
+         * the key (two columns, as nearly every workflow writes it). */
+        unsigned key_column = key != NULL ? key->column : value->column;
+        origin.line = value->line + 1;
+        origin.column = key_column + 2;
+        origin.indent = key_column + 1;
+    } else if (value->style == SL_STYLE_SINGLE_QUOTED ||
+               value->style == SL_STYLE_DOUBLE_QUOTED) {
+        origin.column++;
+        origin.indent = value->column;
+    } else {
+        origin.indent = value->column - 1;
+    }
+    shell_front_read(reading, value->u.scalar.text, value->u.scalar.length,
+                     SHELL_DIALECT_SCRIPT, &origin, kind, reading->file->step_comments);
+}
+
+void shell_word_list_add(struct shell_word_list *list, const char *text, size_t length,
+                         unsigned flags, const struct sl_span *span)
+{
+    if (list->count == list->capacity) {
+        list->capacity = list->capacity ? list->capacity * 2 : 8;
+        list->words = xrealloc(list->words, list->capacity, sizeof(*list->words));
+        list->spans = xrealloc(list->spans, list->capacity, sizeof(*list->spans));
+    }
+    struct engine_word *word = &list->words[list->count];
+    memset(word, 0, sizeof(*word));
+    word->text = xstrndup(text, length);
+    word->length = length;
+    word->literal_length = length;
+    word->flags = flags;
+    list->spans[list->count++] = *span;
+}
+
+static int collect_words(void *data, const struct shell_command *command)
+{
+    struct shell_word_list *list = data;
+    if (command->depth != 0)
+        return 0;   /* the words of a $(...) are in its word already */
+    struct engine_word *words = xmalloc(command->word_count * sizeof(*words));
+    engine_words_from_shell(command->words, command->word_count, words);
+    for (size_t i = 0; i < command->word_count; i++) {
+        struct sl_span span = word_span(&command->words[i]);
+        shell_word_list_add(list, words[i].text, words[i].length, words[i].flags, &span);
+        list->words[list->count - 1].literal_length = words[i].literal_length;
+    }
+    free(words);
+    return 0;
+}
+
+void shell_word_list_split(struct shell_word_list *list, struct model_reading *reading,
+                           const struct sl_node *value)
+{
+    if (value == NULL || value->kind != SL_NODE_SCALAR)
+        return;
+    struct shell_origin origin = { value->line, value->column, value->column - 1 };
+    if (value->style == SL_STYLE_SINGLE_QUOTED || value->style == SL_STYLE_DOUBLE_QUOTED)
+        origin.column++;
+    struct shell_result result;
+    shell_split(value->u.scalar.text, value->u.scalar.length, SHELL_DIALECT_SCRIPT, &origin,
+                collect_words, list, &result);
+    for (size_t i = 0; i < result.problem_count; i++)
+        command_line_warning(reading, result.problems[i].line, result.problems[i].column,
+                             result.problems[i].message);
+    shell_result_release(&result);
+}
+
+void shell_word_list_release(struct shell_word_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        free((char *)list->words[i].text);
+    free(list->words);
+    free(list->spans);
+    memset(list, 0, sizeof(*list));
+}
