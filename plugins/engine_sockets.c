@@ -33,11 +33,12 @@ static int report_socket(struct sl_context *ctx, const struct sl_mount *mount,
     if (is_host_root(mount->value, mount->value_length))
         return sl_reportf(ctx, mount->node, mount->field, mount->value,
                           mount->value_length, SL_SEVERITY_DEFAULT,
-                          "bind-mounts host path '%s', which exposes the whole host "
-                          "file system (and with it every container engine API "
-                          "socket)",
+                          "bind-mounts host path '%s'%s, which exposes the whole "
+                          "host file system (and with it every container engine "
+                          "API socket)",
                           sl_quote(quoted, sizeof(quoted), mount->value,
-                                   mount->value_length));
+                                   mount->value_length),
+                          sl_mount_describe(mount, described, sizeof(described)));
     return sl_reportf(ctx, mount->node, mount->field, mount->value,
                       mount->value_length, SL_SEVERITY_DEFAULT,
                       "bind-mounts host path '%s'%s, which exposes a "
@@ -139,7 +140,8 @@ static const struct sl_rule engine_sockets_rule = {
         "service:volumes:SOURCE, the host source as written, the same key "
         "SBX003 would use (e.g. default:volumes:/var/run/docker.sock); "
         "for a hostPath volume its path (agent-env S:volumes:PATH, "
-        "Kubernetes KIND/NAME:volumes:PATH)",
+        "Kubernetes KIND/NAME:volumes:PATH, or KIND/NAME:hostPath:PATH "
+        "outside a pod's volumes; NAMESPACE/ leads when the object has one)",
     .example =
         "services:\n"
         "  default:\n"

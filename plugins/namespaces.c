@@ -161,7 +161,8 @@ static const struct sl_rule namespaces_rule = {
         "service:FIELD:VALUE for an interpolated value (e.g. "
         "default:ipc:${IPC_MODE})\n"
         "service:build.network:host, service:build.entitlements:network.host\n"
-        "Kubernetes: KIND/NAME:hostNetwork (e.g. Pod/runner:hostPID)",
+        "Kubernetes: KIND/NAME:hostNetwork (e.g. Pod/runner:hostPID), led "
+        "by NAMESPACE/ when the object has one",
     .example =
         "services:\n"
         "  default:\n"

@@ -145,9 +145,13 @@ static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int
             return sl_report_unresolved(ctx, value, value->node, SL_WORDING_BY_FORM);
         if (id == SL_SETTING_SECURITY_OTHER || value->meaning != SL_CONFINEMENT_OFF)
             return SL_OK;
+        /* What a platform adds by itself is named by its label (who adds
+         * it); what the file writes, by its field. */
         return sl_report_value(ctx, value, value->node, SL_SEVERITY_DEFAULT, NULL, 0.0,
-                               "%s '%s' %s", value->field, quoted,
-                               removes(id, scope->platform));
+                               "%s '%s' %s",
+                               value->origin == SL_ORIGIN_DEFAULT ? value->label
+                                                                  : value->field,
+                               quoted, removes(id, scope->platform));
     }
 }
 
@@ -213,7 +217,11 @@ static const struct sl_rule privileges_rule = {
         "privileged true, every capabilities.add item, seccompProfile.type "
         "or appArmorProfile.type Unconfined, seLinuxOptions.type spc_t or "
         "unconfined_t and procMount Unmasked; a pod spec's own "
-        "securityContext is checked for the profile types too. Pod "
+        "securityContext is checked for the profile types too; the AppArmor "
+        "annotation container.apparmor.security.beta.kubernetes.io/NAME: "
+        "unconfined is reported for that container, and a kCTF Challenge's "
+        "challenge container for the SYS_ADMIN and unconfined AppArmor "
+        "profile the kCTF operator always adds (at the object). Pod "
         "Security's restricted pattern, capabilities.add NET_BIND_SERVICE "
         "with capabilities.drop ALL in the same container, is fine. Helm "
         "template text ({{ ... }}) is a warning: it cannot be checked.",
@@ -241,7 +249,9 @@ static const struct sl_rule privileges_rule = {
         "S/INIT:securityContext.FIELD:VALUE for an init container\n"
         "Kubernetes: KIND/NAME/CONTAINER:securityContext.FIELD[:VALUE], "
         "KIND/NAME:securityContext.seccompProfile.type:Unconfined for the "
-        "pod",
+        "pod, KIND/NAME/CONTAINER:container.apparmor.security.beta."
+        "kubernetes.io/CONTAINER:unconfined for an AppArmor annotation; "
+        "NAMESPACE/ leads when the object has one",
     .example =
         "services:\n"
         "  default:\n"

@@ -36,6 +36,18 @@ static int check_token(struct sl_context *ctx, const struct sl_scope *scope,
     if (value->state != SL_VALUE_SET || value->meaning != 1)
         return SL_OK;   /* false, or not a switch */
     char buffer[256];
+    if (value->origin == SL_ORIGIN_DEFAULT && scope->level == SL_SCOPE_POD)
+        /* Not written: Kubernetes' default, which the pod (or its account
+         * in the same file) did not turn off. */
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_WARNING,
+                               sl_hint_or_allowlist(buffer, sizeof(buffer),
+                                                    "add 'automountServiceAccountToken: "
+                                                    "false' to the pod spec (or to its "
+                                                    "ServiceAccount)"),
+                               0.0,
+                               "the pod gets a Kubernetes API token by default: neither "
+                               "it nor its service account in this file sets "
+                               "%s: false", value->label);
     if (value->origin == SL_ORIGIN_DEFAULT)
         /* Written away (agent-env's null): Kubernetes' own default. */
         return sl_report_value(ctx, value, value->key, SL_SEVERITY_WARNING,
@@ -138,7 +150,12 @@ static const struct sl_rule service_account_token_rule = {
         "default, the namespace's own account, is fine, and the deprecated "
         "serviceAccount is read like serviceAccountName;\n"
         "- Kubernetes ServiceAccount objects: automountServiceAccountToken: "
-        "true, the default of every pod that uses the account.\n"
+        "true, the default of every pod that uses the account;\n"
+        "- a Kubernetes pod that does not set automountServiceAccountToken "
+        "gets a token by default (a warning), unless its ServiceAccount in "
+        "the same file (serviceAccountName, else default, in the pod's "
+        "namespace) sets false; pods made from an agent-sandbox "
+        "SandboxTemplate get none (its controller's default);\n"
         "- Compose services: x-inspect_k8s_sandbox (or x-k8s) "
         "automount_service_account_token: true and service_account_name, "
         "which inspect_k8s_sandbox writes into the service's pod.\n"
@@ -165,7 +182,8 @@ static const struct sl_rule service_account_token_rule = {
         "Kubernetes: KIND/NAME:automountServiceAccountToken, "
         "KIND/NAME:serviceAccountName:ACCOUNT (e.g. "
         "Pod/runner:serviceAccountName:builder), "
-        "ServiceAccount/NAME:automountServiceAccountToken\n"
+        "ServiceAccount/NAME:automountServiceAccountToken; NAMESPACE/ "
+        "leads when the object has one\n"
         "Compose: "
         "service:x-inspect_k8s_sandbox.automount_service_account_token, "
         "service:x-inspect_k8s_sandbox.service_account_name:NAME",

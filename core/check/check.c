@@ -23,6 +23,7 @@ void file_check_init(struct file_check *check, const struct registry *registry,
 
 void file_check_release(struct file_check *check)
 {
+    model_file_state_release(&check->front);
     file_result_release(&check->result);
     resolved_uses_release(&check->resolved);
 }
@@ -406,6 +407,10 @@ static void take_step(struct model_sink *sink, const struct model_step *step)
         file_check_unchecked(check, CORE_RULE_YAML, step->node->line, step->node->column,
                              step->message);
         break;
+    case MODEL_STEP_NOT_UNDERSTOOD:
+        file_check_unchecked(check, CORE_RULE_NOT_UNDERSTOOD, step->node->line,
+                             step->node->column, step->message);
+        break;
     case MODEL_STEP_TEMPLATED:
         file_check_core(check, CORE_RULE_TEMPLATED, SL_SEVERITY_WARNING, step->node->line,
                         step->node->column, step->message);
@@ -446,6 +451,8 @@ void file_check_run(struct file_check *check, const struct yaml_model *model,
     }
     check->front.step_comments = step_comments;
     check->sink.take = take_step;
+    check->front.documents = (const struct sl_node *const *)model->documents;
+    check->front.document_count = model->document_count;
     for (size_t i = 0; i < model->document_count; i++) {
         struct model_reading reading = { &check->sink, &check->front,
                                          model->documents[i] };

@@ -74,6 +74,20 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "its settings would reach the sandbox unchecked.",
               "Name the file's directory as an operand, or write a literal, "
               "local path."),
+    CORE_RULE("SL008", "not_understood", 7.0,
+              "security settings sandlint cannot place",
+              "A Kubernetes object of a kind sandlint does not model (a custom "
+              "resource whose controller it does not know) holds "
+              "securityContext, hostNetwork, hostPID or hostIPC outside "
+              "anything it could read as a pod spec (a mapping with a "
+              "containers or initContainers list of containers with an "
+              "image).  What the controller makes of them is unknown, so the "
+              "file is not passed: the error names the path it could not "
+              "interpret.  (hostPath anywhere is a host mount, SBX003 or "
+              "SBX006; a host switch written false or null says nothing.)",
+              "Check what the controller deploys from the object (render it, "
+              "or read the controller), and scan that; or exclude the file on "
+              "purpose with the exclude setting."),
     CORE_RULE("SL009", "templated", 4.0,
               "Helm template text that cannot be checked",
               "Helm template text ({{ ... }}) stands where a file's structure "

@@ -522,16 +522,18 @@ int host_mounts_each_resolved(struct sl_context *ctx, const struct sl_node *root
 /* One item of volumes[]: a hostPath volume is a host mount of its path
  * (SL_MOUNT_UNSPECIFIED when it has none), pointed at by the path or, when
  * it has none, by the hostPath key; other volume types are none. */
-static int path_volume(struct mount_walk *walk, const struct sl_node *item)
+static int path_volume(struct mount_walk *walk, const struct sl_node *item,
+                       const char *holder_key, const char *field)
 {
     const struct sl_node *host_key = NULL, *path_key = NULL;
-    const struct sl_node *host = model_mapping_get(item, "hostPath", 8, &host_key);
+    const struct sl_node *host = model_mapping_get(item, holder_key, strlen(holder_key),
+                                                   &host_key);
     if (compose_node_empty(host))
         return SL_OK;   /* not a hostPath volume (or an agent-env string) */
     struct entry_facts facts;
     memset(&facts, 0, sizeof(facts));
     facts.syntax = SL_MOUNT_HOST_PATH_VOLUME;
-    facts.field = "volumes";
+    facts.field = field;
     facts.node = host_key;
     facts.entry = item;
     if (host->kind != SL_NODE_MAPPING) {
@@ -580,7 +582,29 @@ int host_mounts_path_volumes(struct sl_context *ctx, const struct sl_node *pod,
     int status = SL_OK;
     for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
                        i < volumes->u.sequence.count && status == SL_OK; i++)
-        status = path_volume(&walk, volumes->u.sequence.items[i]);
+        status = path_volume(&walk, volumes->u.sequence.items[i], "hostPath",
+                             "volumes");
+    sized_out_end(&walk.out);
+    return status;
+}
+
+int host_mounts_path_holders(struct sl_context *ctx, const struct sl_node *const *holders,
+                             const char *const *holder_keys, size_t count,
+                             size_t mount_size, sl_mount_fn visit, void *data,
+                             const char **problem)
+{
+    *problem = NULL;
+    struct sl_mount own;
+    struct mount_walk walk = { ctx, NULL, false, NULL, visit, data, { NULL, 0, NULL } };
+    if (visit == NULL ||
+        sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
+        *problem = "host_mounts(): no callback, or a mount_size that is not the size "
+                   "of a struct sl_mount";
+        return SL_ERROR;
+    }
+    int status = SL_OK;
+    for (size_t i = 0; i < count && status == SL_OK; i++)
+        status = path_volume(&walk, holders[i], holder_keys[i], holder_keys[i]);
     sized_out_end(&walk.out);
     return status;
 }

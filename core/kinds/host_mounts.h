@@ -84,6 +84,18 @@ int host_mounts_path_volumes(struct sl_context *ctx, const struct sl_node *pod,
                              size_t mount_size, sl_mount_fn visit, void *data,
                              const char **problem);
 
+/*
+ * The host paths a Kubernetes object holds outside any pod spec's volumes
+ * (SPEC §13: hostPath anywhere, a PersistentVolume's, KubeVirt's hostDisk):
+ * holders[i] is a mapping whose key holder_keys[i] ("hostPath",
+ * "hostDisk") holds {path: ...}, read as a hostPath volume is.  Returns as
+ * host_mounts_each() does.
+ */
+int host_mounts_path_holders(struct sl_context *ctx, const struct sl_node *const *holders,
+                             const char *const *holder_keys, size_t count,
+                             size_t mount_size, sl_mount_fn visit, void *data,
+                             const char **problem);
+
 /* The SL_MOUNT_* flags that say where a host path lies (host_paths.h):
  * SL_MOUNT_SYSTEM_PATH, SL_MOUNT_SYSTEM_DIRECTORY, SL_MOUNT_OUTSIDE_PROJECT,
  * or 0 (and 0 for a NULL source).  For every service that reports mounts,
