@@ -65,13 +65,19 @@ static int check_api_socket(struct sl_context *ctx, const struct sl_scope *scope
         return sl_report_unresolved(ctx, &value, value.key, SL_WORDING_BY_FORM);
     if (value.state != SL_VALUE_SET || value.meaning != 1)
         return SL_OK;
-    if (value.origin == SL_ORIGIN_DEFAULT)
+    if (value.origin == SL_ORIGIN_DEFAULT) {
         /* What the platform adds (a CI runner's socket mount): the file
          * cannot remove it, so it is said as a warning, in its label's
-         * words. */
-        return sl_report_value(ctx, &value, value.key, SL_SEVERITY_WARNING, NULL, 0.0,
-                               "%s: the container can use the container engine's API",
+         * words, with a hint of its own (nothing here is interpolated). */
+        char hint[256];
+        return sl_report_value(ctx, &value, value.key, SL_SEVERITY_WARNING,
+                               sl_hint_or_allowlist(hint, sizeof(hint),
+                                                    "run what must not reach the engine in a "
+                                                    "container the job starts itself, not as "
+                                                    "the job container"),
+                               0.0, "%s: the container can use the container engine's API",
                                value.label);
+    }
     return sl_report_value(ctx, &value, value.key, SL_SEVERITY_DEFAULT, NULL, 0.0,
                            "%s exposes the container engine API socket and the user's "
                            "registry credentials", value.label);

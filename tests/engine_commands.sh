@@ -80,6 +80,10 @@ for file in .github/workflows/t.yml:6:16 .gitlab-ci.yml:3:18 Makefile:2:13 ci/ru
     contains "$out" "repo/$file: error: privileged mode" "found: ${file%%:*}"
 done
 contains "$err" "in 6 files" "another program's config.toml, LICENSE and the others are skipped, not counted"
+# A workflow piped in under its own name is a workflow, as when it is named.
+expect_status 1 "a workflow on standard input" -- --stdin-filename .github/workflows/t.yml - \
+    <repo/.github/workflows/t.yml
+contains "$out" ".github/workflows/t.yml:6:16: error: privileged mode" "standard input: the job container"
 expect_status 0 "--help names the new kinds" -- --help
 for kind in shell makefile github-actions gitlab-ci gitlab-runner; do
     contains "$out" "  $kind" "--help: $kind"

@@ -123,4 +123,14 @@ contains "$out" 'Kubernetes Lists nested more than 8 deep; the objects inside we
     "Lists nested past the limit are an error, not a silent pass"
 [ "$(grep -c '"rule": "SL002"' "$out")" -eq 1 ] && pass "the limit is reported once" \
     || fail "the limit is reported $(grep -c '"rule": "SL002"' "$out") times"
+# A Kubernetes object in a CI file's place is Kubernetes (SPEC §15: a file
+# with top-level apiVersion and kind, whatever its name), not a workflow
+# without jobs that passes.
+mkdir -p ci-place/.github/workflows
+printf 'apiVersion: v1\nkind: Pod\nmetadata: {name: w}\nspec:\n  hostPID: true\n  containers: [{name: c, image: x}]\n' \
+    > ci-place/.github/workflows/pod.yaml
+sed 's/name: w/name: g/' ci-place/.github/workflows/pod.yaml > ci-place/.gitlab-ci.yml
+expect_status 1 "Pods in a workflow's and in .gitlab-ci.yml's place" -- ci-place
+contains "$out" ".github/workflows/pod.yaml:5:3: error: hostPID" "the Pod in .github/workflows is checked"
+contains "$out" ".gitlab-ci.yml:5:3: error: hostPID" "the Pod in .gitlab-ci.yml is checked"
 finish

@@ -762,7 +762,13 @@ static void run_setting(struct collect *collect, const struct sl_node *key,
         struct sl_value *value = add_value(collect, id, SL_FORM_FLAG, field, flag_node,
                                            flag_node, flag_text, set->flag_length);
         int on = engine_setting_is_true(set);
-        if (on < 0 && interpolated)
+        if (on < 0 && interpolated && set->value != NULL) {
+            /* What cannot be checked is the value (--privileged=${localEnv:P}):
+             * it is the text and the key, as on a command line. */
+            value->text = set->value;
+            value->text_length = set->value_length;
+            templated(value);
+        } else if (on < 0 && interpolated)
             templated(value);
         else
             value->meaning = on == 1;

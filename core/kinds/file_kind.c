@@ -408,6 +408,15 @@ bool file_kind_is_schema_object(const struct sl_node *root)
 
 int file_kind_decide(const struct yaml_model *model, unsigned candidates)
 {
+    /* A CI file never has top-level apiVersion and kind: one that does is
+     * a Kubernetes file in a CI file's place (SPEC §15: whatever its name),
+     * not a workflow without jobs that passes. */
+    if ((candidates & (CANDIDATE_GITHUB_ACTIONS | CANDIDATE_GITLAB_CI)) != 0 &&
+        (candidates & (CANDIDATE_KUBERNETES | CANDIDATE_NAMED | CANDIDATE_CONTENT)) != 0)
+        for (size_t i = 0; i < model->document_count; i++)
+            if (file_kind_is_object(model->documents[i]) &&
+                !file_kind_is_schema_object(model->documents[i]))
+                return SL_KIND_KUBERNETES;
     if ((candidates & CANDIDATE_GITHUB_ACTIONS) != 0)
         return SL_KIND_GITHUB_ACTIONS;
     if ((candidates & CANDIDATE_GITLAB_CI) != 0)

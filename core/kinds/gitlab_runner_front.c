@@ -225,6 +225,21 @@ static void add_key(struct shell_word_list *words, struct model_reading *reading
             add_value(words, reading, group, key->flag, toml_array_get(value, i));
         return;
     }
+    if (toml_kind(value) == TOML_TABLE && strcmp(key->key, "services_devices") == 0) {
+        /* The runner's services_devices maps a service image pattern
+         * ("emulator:*") to the devices its containers get: each list is
+         * the service containers' --device flags. */
+        for (size_t i = 0; i < toml_table_size(value); i++) {
+            const struct toml_value *devices = toml_table_entry(value, i, NULL, NULL, NULL);
+            if (toml_kind(devices) != TOML_ARRAY) {
+                add_value(words, reading, group, key->flag, devices);
+                continue;
+            }
+            for (size_t j = 0; j < toml_array_size(devices); j++)
+                add_value(words, reading, group, key->flag, toml_array_get(devices, j));
+        }
+        return;
+    }
     if (toml_kind(value) == TOML_TABLE && strcmp(key->key, "sysctls") == 0)
         return;     /* no rule reads sysctls yet */
     add_value(words, reading, group, key->flag, value);

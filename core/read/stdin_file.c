@@ -25,6 +25,13 @@ struct discovered_file *stdin_file_read(const char *name, const char *root,
     /* Named like a file operand: every kind is tried (file_kind.h). */
     char *base = path_basename(file->absolute);
     file->candidates = CANDIDATE_NAMED | file_name_candidates(base);
+    /* A YAML file named as one of .github/workflows is a workflow, as the
+     * same file named as an operand is (without this, a workflow piped in
+     * under its own name was read as nothing and passed). */
+    const char *slash = strrchr(file->absolute, '/');
+    if (file_name_is_yaml(base) && slash != NULL &&
+        file_dir_is_workflows(file->absolute, (size_t)(slash - file->absolute)))
+        file->candidates |= CANDIDATE_GITHUB_ACTIONS;
     free(base);
     if (max_size == 0 || max_size > PROTOCOL_MAX_CONTENT)
         max_size = PROTOCOL_MAX_CONTENT;
