@@ -95,7 +95,11 @@ static void read_engine_run(struct shell_reading *shell, const struct shell_comm
     for (size_t i = 0; i < engine_command_problem_count(engine); i++) {
         const struct sl_node *node;
         const char *message = engine_command_problem(engine, i, &node);
-        model_emit_command_line(reading, node, message);
+        if (shell->kind == SL_KIND_GITHUB_ACTIONS &&
+            engine_command_problem_expression(engine, i))
+            model_emit_templated(reading, node, message);
+        else
+            model_emit_command_line(reading, node, message);
     }
     struct model_scope *scope = engine_command_scope(&group, engine, name, name_length, at,
                                                      shell->kind);
@@ -154,9 +158,20 @@ static int take_command(void *data, const struct shell_command *command)
         read_engine_run(shell, command, &program, first + call.arguments);
     } else if (action == ENGINE_ACTION_UNKNOWN) {
         const struct shell_word *word = &command->words[first + call.action_word];
-        command_line_warning(shell->reading, word->line, word->column,
-                             "the engine's subcommand is interpolated: if it runs a "
-                             "container, its flags cannot be checked");
+        if (shell->kind == SL_KIND_GITHUB_ACTIONS && engine_ci_expression(word->text,
+                                                                          word->length)) {
+            /* The runner writes the expression's value into the step
+             * before the shell runs: a CI expression (SL009). */
+            struct model_group group;
+            model_group_init(&group);
+            model_emit_templated(shell->reading, node_at(&group, word->line, word->column),
+                                 "the engine's subcommand is a GitHub Actions expression: "
+                                 "if it runs a container, its flags cannot be checked");
+            model_group_release(&group);
+        } else
+            command_line_warning(shell->reading, word->line, word->column,
+                                 "the engine's subcommand is interpolated: if it runs a "
+                                 "container, its flags cannot be checked");
     }
     return 0;
 }
