@@ -47,6 +47,50 @@ static const char *runner(const struct sl_scope *scope)
     return kubernetes(scope) ? "runtime" : "engine";
 }
 
+/* How a format writes a setting with its value, for "(no ...)" in the
+ * message about a missing setting: each format in its own text (SPEC
+ * §18), never YAML in a command line, a TOML or a JSON file. */
+enum syntax { SYNTAX_YAML, SYNTAX_FLAG, SYNTAX_TOML, SYNTAX_JSON };
+
+/* The syntax of name (a setting's field or label) in scope's format: an
+ * engine flag wherever it is written (command lines, job options, a dev
+ * container's runArgs), else the file's own. */
+static enum syntax syntax_of(const struct sl_scope *scope, const char *name)
+{
+    if (name != NULL && strncmp(name, "--", 2) == 0)
+        return SYNTAX_FLAG;
+    if (scope->kind == SL_KIND_GITLAB_RUNNER)
+        return SYNTAX_TOML;
+    if (scope->kind == SL_KIND_DEVCONTAINER)
+        return SYNTAX_JSON;
+    return SYNTAX_YAML;
+}
+
+/* name holding value, written as scope's format writes it: yaml is the
+ * YAML form (a format of "%s" and the value), flag the engine flag's
+ * ("%s ALL", "%s"), list whether TOML and JSON hold the value in a list;
+ * value is how TOML and JSON write it (quoted when a string). */
+static const char *spell(char *buffer, size_t size, const struct sl_scope *scope,
+                         const char *name, const char *yaml, const char *flag,
+                         const char *value, int list)
+{
+    switch (syntax_of(scope, name)) {
+    case SYNTAX_FLAG:
+        snprintf(buffer, size, flag, name);
+        break;
+    case SYNTAX_TOML:
+        snprintf(buffer, size, list ? "%s = [%s]" : "%s = %s", name, value);
+        break;
+    case SYNTAX_JSON:
+        snprintf(buffer, size, list ? "\"%s\": [%s]" : "\"%s\": %s", name, value);
+        break;
+    default:
+        snprintf(buffer, size, yaml, name);
+        break;
+    }
+    return buffer;
+}
+
 /* Setting id of the container, as it ends up (effective view). */
 static int effective(struct sl_context *ctx, const struct sl_scope *scope, int id,
                      struct sl_setting *setting)
@@ -174,9 +218,12 @@ static int check_cap_drop_all(struct sl_context *ctx, const struct sl_scope *sco
                                "%s does not hold ALL: the %s keeps the rest of the %s's "
                                "default capabilities", drop.label, scope->noun,
                                runner(scope));
+    char spelled[128];
     snprintf(message, sizeof(message), "the %s keeps the %s's default capabilities, among "
-             "them CHOWN, DAC_OVERRIDE, FOWNER, SETUID, SETGID and NET_RAW (no %s: [ALL])",
-             scope->noun, runner(scope), drop.field);
+             "them CHOWN, DAC_OVERRIDE, FOWNER, SETUID, SETGID and NET_RAW (no %s)",
+             scope->noun, runner(scope),
+             spell(spelled, sizeof(spelled), scope, drop.field, "%s: [ALL]", "%s ALL",
+                   "\"ALL\"", 1));
     return report_missing(ctx, &drop, "cap_drop_all", message);
 }
 
@@ -242,8 +289,11 @@ static int check_no_new_privileges(struct sl_context *ctx, const struct sl_scope
                                SL_SEVERITY_DEFAULT, hint(buffer, sizeof(buffer), &nnp),
                                "%s does not hold no-new-privileges: setuid and "
                                "file-capability programs can gain privileges", nnp.label);
+    char spelled[128];
     snprintf(message, sizeof(message), "setuid and file-capability programs can gain "
-             "privileges (no %s no-new-privileges)", nnp.label);
+             "privileges (no %s)",
+             spell(spelled, sizeof(spelled), scope, nnp.label, "%s no-new-privileges",
+                   "%s no-new-privileges", "\"no-new-privileges\"", 1));
     return report_missing(ctx, &nnp, "no_new_privileges", message);
 }
 
@@ -261,9 +311,12 @@ static int check_read_only(struct sl_context *ctx, const struct sl_scope *scope)
     if (!judged(&setting))
         return SL_OK;
     if (setting.count == 0) {
-        snprintf(message, sizeof(message), "the root file system is writable (no %s: "
-                 "true)%s", setting.label, kubernetes(scope) ? "" : ": sandboxed code can "
-                 "change the programs and libraries of its image");
+        char spelled[128];
+        snprintf(message, sizeof(message), "the root file system is writable (no %s)%s",
+                 spell(spelled, sizeof(spelled), scope, setting.label, "%s: true", "%s",
+                       "true", 0),
+                 kubernetes(scope) ? "" : ": sandboxed code can change the programs and "
+                 "libraries of its image");
         return report_missing(ctx, &setting, "read_only", message);
     }
     if (value_at(ctx, scope, SL_SETTING_READ_ONLY_ROOT, 0, &value) != SL_OK)

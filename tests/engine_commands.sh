@@ -128,6 +128,17 @@ status=$?
 set -e
 [ "$status" -eq 1 ] && pass "an alias bomb of shell text ends" || fail "alias bomb: exit $status"
 contains "$out" "more than 16 MiB of shell text in CI steps" "the limit is said"
+# $(shell ...) nested 50,000 deep: each level is read once, up to a budget,
+# then an error says the rest was not checked.
+mkdir makenest
+awk 'BEGIN { printf "X := "; for (i = 0; i < 50000; i++) printf "$(shell echo ";
+             for (i = 0; i < 50000; i++) printf ")"; print "" }' > makenest/Makefile
+set +e
+timeout 60 "$SANDLINT" makenest > "$out" 2> "$err"
+status=$?
+set -e
+[ "$status" -eq 1 ] && pass "nested \$(shell) calls end" || fail "nested \$(shell): exit $status"
+contains "$out" "calls nested deeper than sandlint reads" "the limit is said"
 printf 'docker run --privileged alpine\n' > hostile/ok.sh
 printf '\0docker run' > hostile/binary.sh
 expect_status 1 "a NUL byte" -- hostile

@@ -89,16 +89,22 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "or read the controller), and scan that; or exclude the file on "
               "purpose with the exclude setting."),
     CORE_RULE("SL009", "templated", 4.0,
-              "Helm template text that cannot be checked",
+              "Helm template text or a CI expression that cannot be checked",
               "Helm template text ({{ ... }}) stands where a file's structure "
               "is: an agent-env additionalResources item or "
               "corednsSecurityContext, a Kubernetes document or List item. "
-              "What it renders to is known only when Helm renders it, so what "
-              "it holds was not checked: a warning, which --strict fails. "
-              "(Template text in a setting's value is the warning of the rule "
-              "that checks the setting.)",
+              "Or a GitHub Actions expression (${{ ... }}) stands for a whole "
+              "setting: a job or service container, services, a container's "
+              "volumes or ports, or a word where engine flags may stand (in "
+              "options or a run: step's docker command). "
+              "What it renders to is known only when Helm renders it or the "
+              "runner evaluates it, so what it holds was not checked: a "
+              "warning, which --strict fails. "
+              "(Template text or an expression in a setting's value is the "
+              "warning of the rule that checks the setting.)",
               "Render the chart and check the result: helm template ... | "
-              "sandlint -; or write the value without template text."),
+              "sandlint -; or write the value without template text or "
+              "expression."),
     CORE_RULE("SL010", "env_file", 7.0,
               "a Compose project's .env could not be read",
               "Docker Compose interpolates a Compose file with the .env of "

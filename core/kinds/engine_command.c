@@ -15,6 +15,7 @@
 struct command_problem {
     const struct sl_node *node;
     const char *message;
+    bool expression;            /* engine_command_problem_expression */
 };
 
 /* A mount entry handed to the Compose mount walk, and the flag it came
@@ -97,7 +98,7 @@ static struct sl_span setting_span(const struct engine_setting *setting,
 }
 
 static void add_problem(struct engine_command *command, size_t *capacity,
-                        const struct sl_node *node, const char *message)
+                        const struct sl_node *node, const char *message, bool expression)
 {
     if (command->problem_count == *capacity) {
         *capacity = *capacity ? *capacity * 2 : 4;
@@ -106,6 +107,7 @@ static void add_problem(struct engine_command *command, size_t *capacity,
     command->problems[command->problem_count].node = node;
     command->problems[command->problem_count].message =
         model_group_strndup(command->group, message, strlen(message));
+    command->problems[command->problem_count].expression = expression;
     command->problem_count++;
 }
 
@@ -116,7 +118,14 @@ static void note_problem(struct engine_command *command, size_t *capacity,
 {
     const struct engine_word *word = &words[setting->flag_word];
     char *message = NULL;
-    if (setting->meaning == ENGINE_FLAG_INTERPOLATED)
+    bool expression = false;
+    if (setting->meaning == ENGINE_FLAG_INTERPOLATED && engine_ci_expression(word->text,
+                                                                             word->length)) {
+        expression = true;
+        message = xasprintf("'%.*s' is a GitHub Actions expression where engine flags "
+                            "may stand; what it gives cannot be checked",
+                            (int)word->length, word->text);
+    } else if (setting->meaning == ENGINE_FLAG_INTERPOLATED)
         message = xasprintf("'%.*s' may hold engine flags, which cannot be checked",
                             (int)word->length, word->text);
     else if (setting->meaning == ENGINE_FLAG_UNKNOWN)
@@ -124,7 +133,7 @@ static void note_problem(struct engine_command *command, size_t *capacity,
                             "does was not checked",
                             (int)(setting->flag_length), word->text + setting->flag_offset);
     if (message != NULL) {
-        add_problem(command, capacity, node, message);
+        add_problem(command, capacity, node, message, expression);
         free(message);
     }
 }
@@ -323,6 +332,16 @@ const char *engine_command_problem(const struct engine_command *command, size_t 
 {
     *node = command->problems[index].node;
     return command->problems[index].message;
+}
+
+bool engine_command_problem_expression(const struct engine_command *command, size_t index)
+{
+    return command->problems[index].expression;
+}
+
+bool engine_ci_expression(const char *text, size_t length)
+{
+    return length >= 3 && memcmp(text, "${{", 3) == 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -77,5 +77,14 @@ struct model_scope *engine_command_scope(struct model_group *group,
 size_t engine_command_problem_count(const struct engine_command *command);
 const char *engine_command_problem(const struct engine_command *command, size_t index,
                                    const struct sl_node **node);
+/* Whether problem index is a GitHub Actions expression (${{ ... }}) where
+ * flags may stand: the runner substitutes it before any shell or engine
+ * reads the words, so it is a CI expression that cannot be checked (SL009,
+ * SPEC §17) in a workflow, not a command line that cannot be split. */
+bool engine_command_problem_expression(const struct engine_command *command, size_t index);
+
+/* Whether a word (or a whole value) is written as a GitHub Actions
+ * expression: it starts with "${{". */
+bool engine_ci_expression(const char *text, size_t length);
 
 #endif

@@ -81,6 +81,25 @@ static void add_flag_items(struct shell_word_list *words, const struct sl_node *
     }
 }
 
+/* Whether node is a scalar written as one GitHub Actions expression
+ * (${{ ... }}), standing for a whole setting (a list, a mapping). */
+static bool whole_expression(const struct sl_node *node)
+{
+    if (node == NULL || node->kind != SL_NODE_SCALAR)
+        return false;
+    const char *text = node->u.scalar.text;
+    size_t length = node->u.scalar.length;
+    while (length > 0 && (text[length - 1] == ' ' || text[length - 1] == '\t'))
+        length--;
+    if (!engine_ci_expression(text, length) || length < 5 ||
+        memcmp(text + length - 2, "}}", 2) != 0)
+        return false;
+    for (size_t i = 3; i + 2 < length; i++)
+        if (text[i] == '}' && text[i + 1] == '}')
+            return false;   /* ${{ a }}-${{ b }}: text around expressions */
+    return true;
+}
+
 /* One container: service names it, key is where it is written, spec its
  * mapping (or an image string). */
 static void read_container(struct model_reading *reading, const char *service,
@@ -90,8 +109,26 @@ static void read_container(struct model_reading *reading, const char *service,
     struct shell_word_list words = { NULL, NULL, 0, 0 };
     if (spec->kind == SL_NODE_MAPPING) {
         shell_word_list_split(&words, reading, model_mapping_get(spec, "options", 7, NULL));
-        add_flag_items(&words, model_mapping_get(spec, "volumes", 7, NULL), "--volume");
-        add_flag_items(&words, model_mapping_get(spec, "ports", 5, NULL), "--publish");
+        static const char *const lists[][2] = {
+            { "volumes", "--volume" }, { "ports", "--publish" },
+        };
+        for (size_t i = 0; i < sizeof(lists) / sizeof(*lists); i++) {
+            const struct sl_node *list =
+                model_mapping_get(spec, lists[i][0], strlen(lists[i][0]), NULL);
+            if (whole_expression(list)) {
+                char *message = xasprintf("%s is a GitHub Actions expression: the list it "
+                                          "gives cannot be checked", lists[i][0]);
+                model_emit_templated(reading, list, message);
+                free(message);
+            } else {
+                add_flag_items(&words, list, lists[i][1]);
+            }
+        }
+    } else if (whole_expression(spec)) {
+        /* An image string, or fromJSON() giving a whole mapping with
+         * options and volumes: what it holds is unknown until the run. */
+        model_emit_templated(reading, spec, "the container is a GitHub Actions expression: "
+                                            "its settings cannot be checked");
     } else if (spec->kind != SL_NODE_SCALAR) {
         model_emit_warning(reading, key, "a job container must be an image or a mapping; "
                                          "not checked");
@@ -105,7 +142,10 @@ static void read_container(struct model_reading *reading, const char *service,
     for (size_t i = 0; i < engine_command_problem_count(command); i++) {
         const struct sl_node *node;
         const char *message = engine_command_problem(command, i, &node);
-        model_emit_command_line(reading, node, message);
+        if (engine_command_problem_expression(command, i))
+            model_emit_templated(reading, node, message);
+        else
+            model_emit_command_line(reading, node, message);
     }
     struct job_container *container = model_group_alloc(&group, sizeof(*container));
     container->command = command;
@@ -189,6 +229,9 @@ static void read_job(struct model_reading *reading, const struct model_pair *pai
         free(service);
     }
     const struct sl_node *services = model_mapping_get(mapping, "services", 8, NULL);
+    if (whole_expression(services))
+        model_emit_templated(reading, services, "services is a GitHub Actions expression: "
+                                                "the containers it gives cannot be checked");
     if (services != NULL && services->kind == SL_NODE_MAPPING)
         for (size_t i = 0; i < services->u.mapping.count; i++) {
             const struct model_pair *entry = &services->u.mapping.pairs[i];

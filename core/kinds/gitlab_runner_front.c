@@ -67,7 +67,8 @@ static const struct runner_words setting_words[] = {
     { SL_SETTING_SYSTEM_PATHS, "security_opt", "services_security_opt", NULL },
     { SL_SETTING_SECURITY_OTHER, "security_opt", "services_security_opt", NULL },
     { SL_SETTING_NO_NEW_PRIVILEGES, "security_opt", "services_security_opt",
-      "add 'security_opt = [\"no-new-privileges\"]' under [runners.docker]" },
+      "add 'security_opt = [\"no-new-privileges\"]' (services_security_opt for services) "
+      "under [runners.docker]" },
     { SL_SETTING_MEMORY_LIMIT, "memory", "service_memory",
       "add 'memory = \"2g\"' (service_memory for services) under [runners.docker]" },
     { SL_SETTING_CPU_LIMIT, "cpus", "service_cpus",

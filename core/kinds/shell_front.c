@@ -9,6 +9,7 @@
 
 #include "engine_command.h"
 #include "engine_flags.h"
+#include "source.h"
 #include "shell_program.h"
 #include "xalloc.h"
 #include "yaml_model.h"
@@ -95,7 +96,11 @@ static void read_engine_run(struct shell_reading *shell, const struct shell_comm
     for (size_t i = 0; i < engine_command_problem_count(engine); i++) {
         const struct sl_node *node;
         const char *message = engine_command_problem(engine, i, &node);
-        model_emit_command_line(reading, node, message);
+        if (shell->kind == SL_KIND_GITHUB_ACTIONS &&
+            engine_command_problem_expression(engine, i))
+            model_emit_templated(reading, node, message);
+        else
+            model_emit_command_line(reading, node, message);
     }
     struct model_scope *scope = engine_command_scope(&group, engine, name, name_length, at,
                                                      shell->kind);
@@ -154,9 +159,20 @@ static int take_command(void *data, const struct shell_command *command)
         read_engine_run(shell, command, &program, first + call.arguments);
     } else if (action == ENGINE_ACTION_UNKNOWN) {
         const struct shell_word *word = &command->words[first + call.action_word];
-        command_line_warning(shell->reading, word->line, word->column,
-                             "the engine's subcommand is interpolated: if it runs a "
-                             "container, its flags cannot be checked");
+        if (shell->kind == SL_KIND_GITHUB_ACTIONS && engine_ci_expression(word->text,
+                                                                          word->length)) {
+            /* The runner writes the expression's value into the step
+             * before the shell runs: a CI expression (SL009). */
+            struct model_group group;
+            model_group_init(&group);
+            model_emit_templated(shell->reading, node_at(&group, word->line, word->column),
+                                 "the engine's subcommand is a GitHub Actions expression: "
+                                 "if it runs a container, its flags cannot be checked");
+            model_group_release(&group);
+        } else
+            command_line_warning(shell->reading, word->line, word->column,
+                                 "the engine's subcommand is interpolated: if it runs a "
+                                 "container, its flags cannot be checked");
     }
     return 0;
 }
@@ -194,12 +210,107 @@ static void read_text(struct shell_reading *outer, const char *text, size_t leng
     shell_result_release(&result);
 }
 
+/* How many bytes of $(shell ...) arguments a Makefile may make sandlint
+ * read beyond its own length (nested calls are read once per level). */
+#define MAKE_SHELL_BUDGET ((size_t)1 << 20)
+
+static bool blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* Whether text[at] starts make's shell function: "$(shell " or "${shell ". */
+static bool make_shell_call(const char *text, size_t length, size_t at)
+{
+    return at + 8 <= length && text[at] == '$' && (text[at + 1] == '(' || text[at + 1] == '{') &&
+           memcmp(text + at + 2, "shell", 5) == 0 && blank(text[at + 7]);
+}
+
+/* The end of the make reference whose opening bracket is at open (make
+ * counts only brackets of its own kind); length when it is not closed. */
+static size_t make_reference_end(const char *text, size_t length, size_t open)
+{
+    char opening = text[open], closing = opening == '(' ? ')' : '}';
+    size_t depth = 0;
+    for (size_t i = open; i < length; i++) {
+        if (text[i] == opening)
+            depth++;
+        else if (text[i] == closing && --depth == 0)
+            return i;
+    }
+    return length;
+}
+
+/*
+ * make runs the argument of $(shell ...) with the shell wherever the
+ * function is expanded: in a variable, a rule line or a recipe.  The
+ * Makefile's lines were read as make reads them, where such a call is one
+ * make reference; here each call's argument is read as a command of its
+ * own (nested calls too, each once).  Comments of make lines are skipped;
+ * in a recipe line make expands everything, shell comments included.
+ */
+static void read_make_shell_calls(struct shell_reading *shell, const char *text,
+                                  size_t length)
+{
+    unsigned line = 1, column = 1;
+    size_t at = 0, read = 0, depth = 0;
+    bool line_start = true, recipe = false, comment = false;
+    while (at < length) {
+        char c = text[at];
+        if (line_start) {
+            recipe = c == '\t';
+            comment = false;
+            depth = 0;
+            line_start = false;
+        }
+        if (!recipe && !comment && depth == 0 && c == '#') {
+            comment = true;
+        } else if (!comment && c == '$' && at + 1 < length && text[at + 1] == '$') {
+            at += 2;        /* "$$": a "$" for the shell, no reference */
+            column += 2;
+            continue;
+        } else if (!comment && make_shell_call(text, length, at)) {
+            size_t end = make_reference_end(text, length, at + 1);
+            size_t start = at + 8;
+            while (start < end && blank(text[start]))
+                start++;
+            read += end - start;
+            if (read > length + MAKE_SHELL_BUDGET) {
+                struct model_group group;
+                model_group_init(&group);
+                model_emit_not_checked(shell->reading, node_at(&group, line, column),
+                                       "$(shell ...) calls nested deeper than sandlint "
+                                       "reads; the rest of the Makefile's calls are not "
+                                       "checked");
+                model_group_release(&group);
+                return;
+            }
+            struct shell_origin origin = { line, column + (unsigned)(start - at), 0 };
+            struct shell_reading inner = *shell;
+            inner.comments = NULL;  /* the file's comments were taken already */
+            read_text(&inner, text + start, end - start, SHELL_DIALECT_MAKE_TEXT, &origin);
+        } else if (!comment && c == '$' && at + 1 < length &&
+                   (text[at + 1] == '(' || text[at + 1] == '{')) {
+            depth++;
+        } else if (!comment && (c == ')' || c == '}') && depth > 0) {
+            depth--;
+        }
+        unsigned before = line;
+        bool continued = at > 0 && text[at - 1] == '\\';
+        at = source_step(text, length, at, &line, &column);
+        if (line != before && !continued)
+            line_start = true;
+    }
+}
+
 void shell_front_read(struct model_reading *reading, const char *text, size_t length,
                       enum shell_dialect dialect, const struct shell_origin *origin, int kind,
                       struct comment_list *comments)
 {
     struct shell_reading shell = { reading, text, kind, 0, comments };
     read_text(&shell, text, length, dialect, origin);
+    if (dialect == SHELL_DIALECT_MAKEFILE && origin == NULL)
+        read_make_shell_calls(&shell, text, length);
 }
 
 void shell_front_read_file(struct model_reading *reading, const char *text, size_t length,

@@ -1379,10 +1379,14 @@ int shell_split(const char *text, size_t length, enum shell_dialect dialect,
     lx.result = result;
     lx.frame_capacity = SHELL_MAX_NESTING + 1;
     lx.frames = xcalloc(lx.frame_capacity, sizeof(*lx.frames));
-    if (dialect == SHELL_DIALECT_MAKEFILE)
+    if (dialect == SHELL_DIALECT_MAKEFILE) {
         split_makefile(&lx);
-    else
+    } else if (dialect == SHELL_DIALECT_MAKE_TEXT) {
+        lx.make = true;     /* $(VAR) is make's, $$ one "$" for the shell */
         lex_range(&lx, length);
+    } else {
+        lex_range(&lx, length);
+    }
     for (size_t i = 0; i < lx.frame_capacity; i++) {
         free(lx.frames[i].word.text.data);
         free(lx.frames[i].words);

@@ -48,7 +48,9 @@
 
 enum shell_dialect {
     SHELL_DIALECT_SCRIPT = 0,   /* sh, bash; a CI step's run: or script: text */
-    SHELL_DIALECT_MAKEFILE      /* a whole Makefile */
+    SHELL_DIALECT_MAKEFILE,     /* a whole Makefile */
+    SHELL_DIALECT_MAKE_TEXT     /* one command make expands before a shell
+                                   runs it: the argument of $(shell ...) */
 };
 
 /* Where the text sits in its file: its first byte is at (line, column);

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Nothing hardened: each message names the missing flag as the command line writes it.
+docker run alpine
