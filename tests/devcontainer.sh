@@ -84,6 +84,36 @@ printf '{ "capAdd": ["// sandlint: ignore[SBX001] -- not a comment"] }\n' \
 expect_status 1 "a comment inside a string" -- --root sup sup
 lacks "$out" "suppressed" "is no suppression"
 
+# --- block comments: a suppression spanning lines covers the next line ------
+mkdir -p block/.devcontainer
+cat > block/.devcontainer/devcontainer.json <<'JSON'
+{
+  "image": "debian:bookworm",
+  /* sandlint: ignore[SBX001] -- the debugger needs it;
+     reviewed in issue 22 */
+  "privileged": true,
+  "runArgs": [
+    /* sandlint: ignore[SBX001] -- gdb needs ptrace
+    */
+    "--cap-add=SYS_PTRACE",
+    /* sandlint: ignore[SBX002] -- shared with the profiler */ "--pid=host",
+    /* sandlint: ignore[SBX006] -- the next line holds no
+       such finding */
+    "--ipc=host"
+  ]
+}
+JSON
+expect_status 1 "block comments over several lines" -- --root block --format json block
+contains "$out" '"status": "suppressed", "allowlisted": false, "package": "*", "file": ".devcontainer/devcontainer.json", "line": 5,' \
+    "a block comment's middle lines are comment: it covers the line after its close"
+contains "$out" '"status": "suppressed", "allowlisted": false, "package": "*", "file": ".devcontainer/devcontainer.json", "line": 9,' \
+    "a close alone on its line: the next line"
+contains "$out" '"status": "suppressed", "allowlisted": false, "package": "*", "file": ".devcontainer/devcontainer.json", "line": 10,' \
+    "a value after the close: the value's line"
+contains "$out" '"line": 11, "column": 5, "end_line": null, "end_column": null, "service": null, "field": null, "value": null, "key": null, "message": "suppression comment matches no finding"' \
+    "one that misses its next line is still reported where it starts"
+contains "$out" '"errors": 1, "warnings": 1, "suppressed": 3' "the rest is reported"
+
 # --- where dev containers are found ------------------------------------------
 mkdir -p places/.devcontainer/py places/.devcontainer/a/b places/src places/.devcontainer-not
 for path in .devcontainer.json .devcontainer/devcontainer.json .devcontainer/py/devcontainer.json \
