@@ -9,6 +9,19 @@
  */
 #include <sandlint/rule.h>
 
+/* Whether a host path is the root directory ("/", "//"): more than a
+ * socket, the whole host (SPEC §13). */
+static int is_host_root(const char *path, size_t length)
+{
+    size_t i;
+    if (length == 0)
+        return 0;
+    for (i = 0; i < length; i++)
+        if (path[i] != '/')
+            return 0;
+    return 1;
+}
+
 static int report_socket(struct sl_context *ctx, const struct sl_mount *mount,
                          void *data)
 {
@@ -17,6 +30,15 @@ static int report_socket(struct sl_context *ctx, const struct sl_mount *mount,
     (void)data;
     if (mount->kind != SL_MOUNT_HOST_PATH || !(mount->flags & SL_MOUNT_ENGINE_API))
         return SL_OK;   /* SBX003 reports every other entry */
+    if (is_host_root(mount->value, mount->value_length))
+        return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                          mount->value_length, SL_SEVERITY_DEFAULT,
+                          "bind-mounts host path '%s'%s, which exposes the whole "
+                          "host file system (and with it every container engine "
+                          "API socket)",
+                          sl_quote(quoted, sizeof(quoted), mount->value,
+                                   mount->value_length),
+                          sl_mount_describe(mount, described, sizeof(described)));
     return sl_reportf(ctx, mount->node, mount->field, mount->value,
                       mount->value_length, SL_SEVERITY_DEFAULT,
                       "bind-mounts host path '%s'%s, which exposes a "
@@ -84,7 +106,12 @@ static const struct sl_rule engine_sockets_rule = {
         "host path), whose source or target names docker.sock, "
         "docker_engine, podman.sock, containerd.sock, crio.sock, "
         "cri-dockerd.sock or buildkitd.sock, or whose source is /, /run, "
-        "/var or /var/run (a trailing '/' does not matter). Such a mount is "
+        "/var or /var/run, or a directory that holds an engine's sockets: "
+        "/var/run/docker, /run/docker, /run/containerd, /var/run/containerd, "
+        "/run/podman, /run/buildkit, /run/crio, /run/k3s/containerd, "
+        "/run/user and /run/user/UID (rootless engines) (a trailing '/' "
+        "does not matter; /var/lib/docker is the engine's data: SBX003). A "
+        "bind of / is said to expose the whole host file system. Such a mount is "
         "reported here and not by SBX003, with the same key.\n"
         "A mount whose source cannot be checked (an interpolation-only "
         "source) is SBX003's warning, not this rule's.\n"
@@ -113,7 +140,8 @@ static const struct sl_rule engine_sockets_rule = {
         "service:volumes:SOURCE, the host source as written, the same key "
         "SBX003 would use (e.g. default:volumes:/var/run/docker.sock); "
         "for a hostPath volume its path (agent-env S:volumes:PATH, "
-        "Kubernetes KIND/NAME:volumes:PATH)",
+        "Kubernetes KIND/NAME:volumes:PATH, or KIND/NAME:hostPath:PATH "
+        "outside a pod's volumes; NAMESPACE/ leads when the object has one)",
     .example =
         "services:\n"
         "  default:\n"

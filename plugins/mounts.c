@@ -232,7 +232,11 @@ static const struct sl_rule mounts_rule = {
         "agent-env: S:volumes:PATH for a hostPath volume, the key a Compose "
         "bind mount of the same path has, so one allowlist entry covers "
         "both (e.g. default:volumes:/data)\n"
-        "Kubernetes: KIND/NAME:volumes:PATH (e.g. Pod/runner:volumes:/etc)",
+        "Kubernetes: KIND/NAME:volumes:PATH (e.g. Pod/runner:volumes:/etc); "
+        "outside a pod's volumes KIND/NAME:hostPath:PATH (a "
+        "PersistentVolume) or KIND/NAME:hostDisk:PATH (KubeVirt); "
+        "NAMESPACE/ leads when the object has one (e.g. "
+        "evals/Pod/runner:volumes:/etc)",
     .example =
         "services:\n"
         "  default:\n"

@@ -27,7 +27,36 @@ static const struct {
     { SL_SETTING_UTS_NAMESPACE, "shares the host's hostname and NIS domain name", NULL },
     { SL_SETTING_CGROUP_NAMESPACE, "shares the host's cgroup namespace, exposing the "
       "host's cgroup hierarchy", NULL },
+    { SL_SETTING_BUILD_NETWORK, "runs the build steps from the repository on the "
+      "builder's host network stack", NULL },
 };
+
+/* build.entitlements network.host: build steps may use the host's
+ * network (SBX001 reports the entries it cannot read). */
+static int check_entitlements(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    struct sl_setting setting;
+    char quoted[SL_QUOTE_SIZE];
+    if (sl_setting(ctx, scope, SL_SETTING_BUILD_ENTITLEMENTS, SL_VIEW_WRITTEN, &setting) !=
+        SL_OK)
+        return SL_ERROR;
+    for (size_t i = 0; i < setting.count; i++) {
+        struct sl_value value;
+        if (sl_setting_value(ctx, scope, SL_SETTING_BUILD_ENTITLEMENTS, SL_VIEW_WRITTEN, i,
+                             &value) != SL_OK)
+            return SL_ERROR;
+        if (value.state != SL_VALUE_SET ||
+            !sl_text_equals(value.parsed, value.parsed_length, "network.host"))
+            continue;
+        if (sl_report_value(ctx, &value, value.node, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                            "%s '%s' lets the build steps from the repository use the "
+                            "builder's host network stack", value.label,
+                            sl_quote(quoted, sizeof(quoted), value.text,
+                                     value.text_length)) != SL_OK)
+            return SL_ERROR;
+    }
+    return SL_OK;
+}
 
 /* hostUsers: true is the switch a pod writes only to leave its own user
  * namespace: said so. */
@@ -77,7 +106,7 @@ static int check_scope(struct sl_context *ctx, const struct sl_scope *scope)
                 return SL_ERROR;
         }
     }
-    return SL_OK;
+    return check_entitlements(ctx, scope);
 }
 
 static const struct sl_rule namespaces_rule = {
@@ -98,6 +127,9 @@ static const struct sl_rule namespaces_rule = {
         "same file, the message names that service; it is still reported, "
         "with the same key: service:NAME says the same without depending on "
         "a fixed container name.\n"
+        "- Compose builds: build.network host and the build.entitlements "
+        "entry network.host (build steps from the repository on the "
+        "builder's host network).\n"
         "service:NAME references, none, private, shareable and other "
         "literal values are fine. Any other interpolated value (${NET_MODE}, "
         "${PID:-host}) is a warning: it cannot be checked.\n"
@@ -128,7 +160,9 @@ static const struct sl_rule namespaces_rule = {
         "default:pid:container:monitor)\n"
         "service:FIELD:VALUE for an interpolated value (e.g. "
         "default:ipc:${IPC_MODE})\n"
-        "Kubernetes: KIND/NAME:hostNetwork (e.g. Pod/runner:hostPID)",
+        "service:build.network:host, service:build.entitlements:network.host\n"
+        "Kubernetes: KIND/NAME:hostNetwork (e.g. Pod/runner:hostPID), led "
+        "by NAMESPACE/ when the object has one",
     .example =
         "services:\n"
         "  default:\n"

@@ -80,7 +80,7 @@ static int restricted_pattern(struct sl_context *ctx, const struct sl_scope *sco
 static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int id,
                        const struct sl_value *value)
 {
-    char quoted[SL_QUOTE_SIZE];
+    char quoted[SL_QUOTE_SIZE], hint[160];
     sl_quote(quoted, sizeof(quoted), value->text, value->text_length);
     switch (id) {
     case SL_SETTING_PRIVILEGED:
@@ -110,6 +110,34 @@ static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int
             sl_quote(quoted, sizeof(quoted), value->parsed, value->parsed_length);
         return sl_report_value(ctx, value, value->node, SL_SEVERITY_DEFAULT, NULL, 0.0,
                                grant_format(id), value->label, quoted);
+    case SL_SETTING_BUILD_PRIVILEGED:
+        if (value->state == SL_VALUE_TEMPLATED)
+            return sl_report_unresolved(ctx, value, value->key, SL_WORDING_BY_FORM);
+        if (value->state == SL_VALUE_SET && value->meaning == 1)
+            return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 9.0,
+                                   "%s: true runs the build steps from the repository "
+                                   "privileged on the builder", value->label);
+        return SL_OK;
+    case SL_SETTING_BUILD_ENTITLEMENTS:
+        /* network.host is SBX002's; an entry that cannot be read is
+         * reported here alone, once. */
+        if (value->state != SL_VALUE_SET)
+            return sl_report_unresolved(ctx, value, value->node, SL_WORDING_BY_FORM);
+        if (!sl_text_equals(value->parsed, value->parsed_length, "security.insecure"))
+            return SL_OK;
+        return sl_report_value(ctx, value, value->node, SL_SEVERITY_DEFAULT, NULL, 9.0,
+                               "%s '%s' lets the build steps from the repository run "
+                               "privileged on the builder", value->label, quoted);
+    case SL_SETTING_GPUS:
+        if (value->state != SL_VALUE_SET)
+            return sl_report_unresolved(ctx, value, value->node, SL_WORDING_BY_FORM);
+        return sl_report_value(ctx, value, value->node, SL_SEVERITY_WARNING,
+                               sl_hint_or_allowlist(hint, sizeof(hint),
+                                                    "remove the GPU request if the "
+                                                    "sandbox does not need a GPU"),
+                               0.0,
+                               "%s '%s' hands the host's GPU devices and their driver "
+                               "to the container", value->label, quoted);
     default:
         /* A profile, a label, the masked paths, or a security option
          * that may set any of them. */
@@ -117,9 +145,13 @@ static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int
             return sl_report_unresolved(ctx, value, value->node, SL_WORDING_BY_FORM);
         if (id == SL_SETTING_SECURITY_OTHER || value->meaning != SL_CONFINEMENT_OFF)
             return SL_OK;
+        /* What a platform adds by itself is named by its label (who adds
+         * it); what the file writes, by its field. */
         return sl_report_value(ctx, value, value->node, SL_SEVERITY_DEFAULT, NULL, 0.0,
-                               "%s '%s' %s", value->field, quoted,
-                               removes(id, scope->platform));
+                               "%s '%s' %s",
+                               value->origin == SL_ORIGIN_DEFAULT ? value->label
+                                                                  : value->field,
+                               quoted, removes(id, scope->platform));
     }
 }
 
@@ -128,6 +160,7 @@ static const int settings[] = {
     SL_SETTING_PRIVILEGED, SL_SETTING_CAP_ADD, SL_SETTING_DEVICES,
     SL_SETTING_DEVICE_CGROUP_RULES, SL_SETTING_SECCOMP, SL_SETTING_APPARMOR,
     SL_SETTING_SELINUX, SL_SETTING_SYSTEM_PATHS, SL_SETTING_SECURITY_OTHER,
+    SL_SETTING_BUILD_PRIVILEGED, SL_SETTING_BUILD_ENTITLEMENTS, SL_SETTING_GPUS,
 };
 
 /* A container, or a pod (whose securityContext holds profiles too): what it
@@ -169,15 +202,26 @@ static const struct sl_rule privileges_rule = {
         "label type:spc_t or type:unconfined_t, systempaths unconfined "
         "(with ':' or '=' as the separator).\n"
         "Interpolated values (${VAR}, $VAR) are warnings: they cannot be "
-        "checked. cap_drop, no-new-privileges, custom profiles and GPU "
-        "reservations under deploy.resources are fine.\n"
+        "checked. cap_drop, no-new-privileges and custom profiles are "
+        "fine.\n"
+        "Compose builds: build.privileged true and the build.entitlements "
+        "entry security.insecure (build steps from the repository run "
+        "privileged on the builder).\n"
+        "GPUs (a warning): every gpus item and every "
+        "deploy.resources.reservations.devices item hands host GPU devices "
+        "and their driver to the container (key: the item's driver, else "
+        "its capabilities).\n"
         "In agent-env values (each service and its initContainers) and "
         "Kubernetes objects (every container, init container and ephemeral "
         "container of every pod spec), the same in securityContext: "
         "privileged true, every capabilities.add item, seccompProfile.type "
         "or appArmorProfile.type Unconfined, seLinuxOptions.type spc_t or "
         "unconfined_t and procMount Unmasked; a pod spec's own "
-        "securityContext is checked for the profile types too. Pod "
+        "securityContext is checked for the profile types too; the AppArmor "
+        "annotation container.apparmor.security.beta.kubernetes.io/NAME: "
+        "unconfined is reported for that container, and a kCTF Challenge's "
+        "challenge container for the SYS_ADMIN and unconfined AppArmor "
+        "profile the kCTF operator always adds (at the object). Pod "
         "Security's restricted pattern, capabilities.add NET_BIND_SERVICE "
         "with capabilities.drop ALL in the same container, is fine. Helm "
         "template text ({{ ... }}) is a warning: it cannot be checked.",
@@ -197,13 +241,17 @@ static const struct sl_rule privileges_rule = {
         "service:devices:ENTRY\n"
         "service:device_cgroup_rules:RULE\n"
         "service:security_opt:ENTRY (seccomp=unconfined and "
-        "seccomp:unconfined are different keys)\n"
+        "seccomp:unconfined are different keys)\n"        "service:build.privileged, "
+        "service:build.entitlements:security.insecure, service:gpus:all, "
+        "service:deploy.resources.reservations.devices:DRIVER\n"
         "agent-env: S:securityContext.privileged, "
         "S:securityContext.capabilities.add:CAPABILITY, "
         "S/INIT:securityContext.FIELD:VALUE for an init container\n"
         "Kubernetes: KIND/NAME/CONTAINER:securityContext.FIELD[:VALUE], "
         "KIND/NAME:securityContext.seccompProfile.type:Unconfined for the "
-        "pod",
+        "pod, KIND/NAME/CONTAINER:container.apparmor.security.beta."
+        "kubernetes.io/CONTAINER:unconfined for an AppArmor annotation; "
+        "NAMESPACE/ leads when the object has one",
     .example =
         "services:\n"
         "  default:\n"

@@ -9,7 +9,8 @@
  * kernel (SPEC §12).  Read on the container model, at the pod the chart
  * makes of each service.  Kubernetes objects are not checked: which classes
  * a cluster has, and what they isolate, cannot be known from a file, so the
- * rule declares the agent-env kind alone.
+ * rule declares the agent-env kind, and Compose, whose runtime
+ * inspect_k8s_sandbox turns into the class.
  */
 #include <sandlint/rule.h>
 
@@ -42,6 +43,43 @@ static int check_pod(struct sl_context *ctx, const struct sl_scope *scope)
                            sl_quote(quoted, sizeof(quoted), value.text, value.text_length));
 }
 
+/* A Compose service's runtime: inspect_k8s_sandbox copies it verbatim into
+ * the runtimeClassName of the pod it makes of the service (SPEC §13), so
+ * anything but runsc or gvisor (runc above all) runs it without gVisor; a
+ * warning, as the service may also run under Docker, where runc is the
+ * default. */
+static int check_service(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    struct sl_setting setting;
+    struct sl_value value;
+    char quoted[SL_QUOTE_SIZE], hint[160];
+    if (sl_setting(ctx, scope, SL_SETTING_RUNTIME, SL_VIEW_WRITTEN, &setting) != SL_OK)
+        return SL_ERROR;
+    if (setting.count == 0)
+        return SL_OK;
+    if (sl_setting_value(ctx, scope, SL_SETTING_RUNTIME, SL_VIEW_WRITTEN, 0, &value) !=
+        SL_OK)
+        return SL_ERROR;
+    if (value.origin != SL_ORIGIN_OWN)
+        return SL_OK;   /* a pod's class: check_pod reports it there */
+    if (value.state != SL_VALUE_SET)
+        return sl_report_unresolved(ctx, &value, value.key, SL_WORDING_VALUE);
+    if (sl_text_equals(value.parsed, value.parsed_length, "runsc") ||
+        sl_text_equals(value.parsed, value.parsed_length, "gvisor"))
+        return SL_OK;
+    return sl_report_value(ctx, &value, value.key, SL_SEVERITY_WARNING,
+                           sl_hint_or_allowlist(hint, sizeof(hint),
+                                                "remove runtime (or set it to runsc) "
+                                                "for a sandbox run by "
+                                                "inspect_k8s_sandbox"),
+                           0.0,
+                           "%s '%s' is copied by inspect_k8s_sandbox into the pod's "
+                           "runtimeClassName, which then runs the service without "
+                           "gVisor's kernel sandbox",
+                           value.label,
+                           sl_quote(quoted, sizeof(quoted), value.text, value.text_length));
+}
+
 static const struct sl_rule runtime_class_rule = {
     SL_RULE_INIT,
     .code = "SBX007",
@@ -58,6 +96,9 @@ static const struct sl_rule runtime_class_rule = {
         "that is null, empty or absent is the chart's default, gvisor, and "
         "fine. Helm template text ({{ ... }}) is a warning: it cannot be "
         "checked.\n"
+        "Compose services (a warning): a runtime other than runsc or gvisor. "
+        "inspect_k8s_sandbox copies it verbatim into runtimeClassName, and "
+        "runc turns gVisor off.\n"
         "Kubernetes objects are not checked: a cluster's RuntimeClasses, "
         "and what each isolates, cannot be known from a file.",
     .rationale =
@@ -76,15 +117,17 @@ static const struct sl_rule runtime_class_rule = {
         "becomes a warning.",
     .key_format =
         "S:runtimeClassName:CLASS, the class as written (e.g. "
-        "default:runtimeClassName:runc)",
+        "default:runtimeClassName:runc)\n"
+        "Compose: service:runtime:RUNTIME (e.g. default:runtime:runc)",
     .example =
         "services:\n"
         "  default:\n"
         "    image: python:3.12\n"
         "    runtimeClassName: runc",
     .default_severity = SL_SEVERITY_ERROR,
-    .kinds = SL_KIND_AGENT_ENV,
+    .kinds = SL_KIND_AGENT_ENV | SL_KIND_COMPOSE,
     .check_scope = check_pod,
+    .check_container = check_service,
     .url = RULE_DOCS_URL "SBX007.md",
 };
 

@@ -21,7 +21,10 @@ static const char *whose(const struct sl_scope *scope)
     case SL_SCOPE_ACCOUNT:
         return "every pod that uses the account and does not opt out";
     default:
-        return "every container of the pod";
+        /* A Compose service: inspect_k8s_sandbox makes a pod of it. */
+        return scope->platform == SL_PLATFORM_ENGINE
+                   ? "the pod inspect_k8s_sandbox makes of the service"
+                   : "every container of the pod";
     }
 }
 
@@ -33,6 +36,18 @@ static int check_token(struct sl_context *ctx, const struct sl_scope *scope,
     if (value->state != SL_VALUE_SET || value->meaning != 1)
         return SL_OK;   /* false, or not a switch */
     char buffer[256];
+    if (value->origin == SL_ORIGIN_DEFAULT && scope->level == SL_SCOPE_POD)
+        /* Not written: Kubernetes' default, which the pod (or its account
+         * in the same file) did not turn off. */
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_WARNING,
+                               sl_hint_or_allowlist(buffer, sizeof(buffer),
+                                                    "add 'automountServiceAccountToken: "
+                                                    "false' to the pod spec (or to its "
+                                                    "ServiceAccount)"),
+                               0.0,
+                               "the pod gets a Kubernetes API token by default: neither "
+                               "it nor its service account in this file sets "
+                               "%s: false", value->label);
     if (value->origin == SL_ORIGIN_DEFAULT)
         /* Written away (agent-env's null): Kubernetes' own default. */
         return sl_report_value(ctx, value, value->key, SL_SEVERITY_WARNING,
@@ -90,6 +105,33 @@ static int check_scope(struct sl_context *ctx, const struct sl_scope *scope)
     return SL_OK;
 }
 
+/* A container that writes the settings itself (a Compose service's
+ * x-inspect_k8s_sandbox block, which inspect_k8s_sandbox writes into the
+ * pod it makes of the service); what a container inherits from its pod is
+ * reported at the pod. */
+static int check_container(struct sl_context *ctx, const struct sl_scope *scope)
+{
+    static const int ids[] = { SL_SETTING_SERVICE_ACCOUNT_TOKEN,
+                               SL_SETTING_SERVICE_ACCOUNT_NAME };
+    for (size_t s = 0; s < sizeof(ids) / sizeof(*ids); s++) {
+        struct sl_setting setting;
+        if (sl_setting(ctx, scope, ids[s], SL_VIEW_WRITTEN, &setting) != SL_OK)
+            return SL_ERROR;
+        for (size_t i = 0; i < setting.count; i++) {
+            struct sl_value value;
+            if (sl_setting_value(ctx, scope, ids[s], SL_VIEW_WRITTEN, i, &value) != SL_OK)
+                return SL_ERROR;
+            if (value.origin != SL_ORIGIN_OWN)
+                continue;
+            if ((ids[s] == SL_SETTING_SERVICE_ACCOUNT_TOKEN
+                     ? check_token(ctx, scope, &value)
+                     : check_name(ctx, scope, &value)) != SL_OK)
+                return SL_ERROR;
+        }
+    }
+    return SL_OK;
+}
+
 static const struct sl_rule service_account_token_rule = {
     SL_RULE_INIT,
     .code = "SBX008",
@@ -108,7 +150,15 @@ static const struct sl_rule service_account_token_rule = {
         "default, the namespace's own account, is fine, and the deprecated "
         "serviceAccount is read like serviceAccountName;\n"
         "- Kubernetes ServiceAccount objects: automountServiceAccountToken: "
-        "true, the default of every pod that uses the account.\n"
+        "true, the default of every pod that uses the account;\n"
+        "- a Kubernetes pod that does not set automountServiceAccountToken "
+        "gets a token by default (a warning), unless its ServiceAccount in "
+        "the same file (serviceAccountName, else default, in the pod's "
+        "namespace) sets false; pods made from an agent-sandbox "
+        "SandboxTemplate get none (its controller's default);\n"
+        "- Compose services: x-inspect_k8s_sandbox (or x-k8s) "
+        "automount_service_account_token: true and service_account_name, "
+        "which inspect_k8s_sandbox writes into the service's pod.\n"
         "false, an absent setting and null are fine. Helm template text "
         "({{ ... }}) is a warning: it cannot be checked.",
     .rationale =
@@ -132,7 +182,11 @@ static const struct sl_rule service_account_token_rule = {
         "Kubernetes: KIND/NAME:automountServiceAccountToken, "
         "KIND/NAME:serviceAccountName:ACCOUNT (e.g. "
         "Pod/runner:serviceAccountName:builder), "
-        "ServiceAccount/NAME:automountServiceAccountToken",
+        "ServiceAccount/NAME:automountServiceAccountToken; NAMESPACE/ "
+        "leads when the object has one\n"
+        "Compose: "
+        "service:x-inspect_k8s_sandbox.automount_service_account_token, "
+        "service:x-inspect_k8s_sandbox.service_account_name:NAME",
     .example =
         "automountServiceAccountToken: true\n"
         "serviceAccountName: evals-runner\n"
@@ -142,6 +196,7 @@ static const struct sl_rule service_account_token_rule = {
     .default_severity = SL_SEVERITY_ERROR,
     .kinds = SL_KIND_EVERY,
     .check_scope = check_scope,
+    .check_container = check_container,
     .url = RULE_DOCS_URL "SBX008.md",
 };
 

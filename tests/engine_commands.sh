@@ -64,11 +64,22 @@ printf 'run:\n\tdocker run --privileged x\n' > repo/Makefile
 printf 'docker run --privileged x\n' > repo/ci/run.bash
 printf '[[runners]]\n  [runners.docker]\n    privileged = true\n' > repo/ci/config.toml
 printf 'title = "not a runner"\n' > repo/config.toml
+mkdir -p repo/bin
+printf '#!/usr/bin/env bash\nexec docker run --privileged x\n' > repo/bin/start-sandbox
+printf 'MIT License\n' > repo/LICENSE
+printf '\177ELF\0\0binary' > repo/bin/tool
+mkfifo repo/bin/pipe
+ln -s /etc/passwd repo/bin/passwd
 expect_status 1 "every format found" -- repo
+contains "$out" "repo/bin/start-sandbox:2:17: error: privileged mode" "found: a script without an extension, by its #! line"
+lacks "$out" "LICENSE" "a file without an extension and without #! says nothing"
+lacks "$out" "bin/tool" "nor does a binary"
+lacks "$out" "bin/pipe" "nor a FIFO"
+lacks "$out" "bin/passwd" "nor a link out of the tree"
 for file in .github/workflows/t.yml:6:16 .gitlab-ci.yml:3:18 Makefile:2:13 ci/run.bash:1:12 ci/config.toml:3:18; do
     contains "$out" "repo/$file: error: privileged mode" "found: ${file%%:*}"
 done
-contains "$err" "in 5 files" "another program's config.toml is skipped, not counted"
+contains "$err" "in 6 files" "another program's config.toml, LICENSE and the others are skipped, not counted"
 expect_status 0 "--help names the new kinds" -- --help
 for kind in shell makefile github-actions gitlab-ci gitlab-runner; do
     contains "$out" "  $kind" "--help: $kind"

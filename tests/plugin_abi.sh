@@ -208,4 +208,11 @@ contains "$out" '"message": "kubernetes service CronJob/nightly at 8:9, 2 settin
 n=$(grep -c '"rule": "TST122"' "$out")
 [ "$n" -eq 3 ] && pass "1.2 check_service: one call per service or pod spec" || fail "TST122 reported $n times"
 rm .sandlint.ini
+mkdir shapes
+printf 'apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata: {name: js}\nspec:\n  replicatedJobs:\n    - template:\n        spec:\n          template:\n            spec:\n              containers: [{name: w, image: busybox}]\n' \
+    > shapes/jobset.yaml
+expect_status 0 "1.2 plugin on a pod spec found by its shape" -- --root . --format json \
+    --no-default-plugins --plugin "$abi12" shapes/jobset.yaml
+contains "$out" '"key": "JobSet/js:pod", "message": "pod spec of JobSet/js"' \
+    "pod_specs() finds a pod spec wherever its shape shows it (SPEC §13)"
 finish

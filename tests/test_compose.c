@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "compose.h"
+#include "compose_syntax.h"
 #include "sandlint/plugin.h"
 #include "yaml_model.h"
 
@@ -214,6 +215,57 @@ static void test_engine_sockets(void **state)
     assert_false(socket(NULL, NULL));
 }
 
+/* The directories that hold the engines' sockets (SPEC §13), not the
+ * engine's data nor what merely looks like them. */
+static void test_engine_socket_directories(void **state)
+{
+    (void)state;
+    static const char *const directories[] = {
+        "/var/run/docker", "/run/docker", "/run/containerd", "/var/run/containerd",
+        "/run/podman", "/run/buildkit", "/run/crio", "/run/k3s/containerd",
+        "/run/user", "/run/user/1000", "/run/user/0/", "/run/containerd/",
+    };
+    for (size_t i = 0; i < sizeof(directories) / sizeof(*directories); i++)
+        assert_true(socket(directories[i], "/x"));
+    assert_false(socket("/var/lib/docker", "/x"));
+    assert_false(socket("/run/user/1000x", "/x"));
+    assert_true(socket("/run/user/", "/x"));     /* a trailing / does not matter */
+    assert_false(socket("/run/users", "/x"));
+    assert_false(socket("/run/containerd/config.toml", "/x"));
+    assert_false(socket("/srv/run/containerd", "/x"));
+}
+
+static const char *port_problem(const char *text)
+{
+    return compose_port_problem(text, strlen(text));
+}
+
+/* Ports the engine accepts, and those it rejects (SPEC §13). */
+static void test_port_problem(void **state)
+{
+    (void)state;
+    static const char *const valid[] = {
+        "80", "8080:80", "127.0.0.1:8080:80", "127.0.0.1::80", "[::1]:8082:80",
+        "::1:8083:80", ":::8444:443", "1000-1030:1000-1030", "6060:6060/udp",
+        "22:22/tcp", "9:9/sctp", "${PORT:-8080}:80", "${IP}:8081:80", "${WEB}",
+        "8085:${TARGET}", "0.0.0.0:443:443",
+    };
+    for (size_t i = 0; i < sizeof(valid) / sizeof(*valid); i++)
+        assert_null(port_problem(valid[i]));
+    assert_non_null(port_problem("abc:def:ghi:jkl"));
+    assert_non_null(port_problem("localhost:8080:80"));
+    assert_non_null(port_problem("300.1.1.1:8080:80"));
+    assert_non_null(port_problem("8080:80/http"));
+    assert_non_null(port_problem("99999:80"));
+    assert_non_null(port_problem("8080:"));
+    assert_non_null(port_problem(""));
+    assert_true(compose_published_valid("8080", 4));
+    assert_true(compose_published_valid("8080-8090", 9));
+    assert_true(compose_published_valid("${P}", 4));
+    assert_false(compose_published_valid("127.0.0.1:8080", 14));
+    assert_false(compose_published_valid("http", 4));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -225,6 +277,8 @@ int main(void)
         cmocka_unit_test(test_parse_volume_refuses_small_struct),
         cmocka_unit_test(test_parse_volume_larger_struct),
         cmocka_unit_test(test_engine_sockets),
+        cmocka_unit_test(test_engine_socket_directories),
+        cmocka_unit_test(test_port_problem),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

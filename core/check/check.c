@@ -23,7 +23,9 @@ void file_check_init(struct file_check *check, const struct registry *registry,
 
 void file_check_release(struct file_check *check)
 {
+    model_file_state_release(&check->front);
     file_result_release(&check->result);
+    resolved_uses_release(&check->resolved);
 }
 
 void file_check_core(struct file_check *check, enum core_rule rule,
@@ -136,6 +138,17 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
         return SL_ERROR;
     }
 
+    /* Run again for one value (unchecked_resolved): only its findings. */
+    const struct sl_value *only = ctx->check->only_about;
+    if (only != NULL && finding.node != only->node && finding.node != only->key)
+        return SL_OK;
+    /* A finding about a value resolved from the project's variables says
+     * how it was written and where it resolved from. */
+    char *resolved_message = resolved_uses_message(&ctx->check->resolved, finding.node,
+                                                   finding.value, finding.value_length,
+                                                   finding.message);
+    if (resolved_message != NULL)
+        finding.message = resolved_message;
     char *hint = NULL;
     if (finding.hint != NULL && minor < 3)
         hint = literal_hint(finding.hint, !built_for_1_0);
@@ -167,6 +180,7 @@ int check_report(struct sl_context *ctx, const struct sl_finding *reported)
     finding_set_add(&ctx->check->result.findings, &spec);
     free(key);
     free(hint);
+    free(resolved_message);
     return SL_OK;
 }
 
@@ -286,6 +300,57 @@ static void run_service_rules(struct file_check *check,
     }
 }
 
+/* After a scope's rules: a value resolved from the project's variables
+ * that no rule reported is no more checked than before (the deploy
+ * environment can change it), so it gets what the first rule that read it
+ * reports about it as written: that rule runs again on the scope with the
+ * value as it is written (TEMPLATED), keeping only the findings about it
+ * (resolved_use.h).  Rare: only resolved values that are harmless. */
+static void unchecked_resolved(struct file_check *check, const struct sl_node *root,
+                               const struct model_scope *scope)
+{
+    const struct sl_scope *public = &scope->public;
+    /* Taken out: the runs below must neither match nor add to them. */
+    struct resolved_uses taken = check->resolved;
+    memset(&check->resolved, 0, sizeof(check->resolved));
+    for (size_t i = 0; i < taken.count; i++) {
+        const struct resolved_use *use = &taken.items[i];
+        if (use->reported)
+            continue;
+        check->resolved.count = 0;  /* what an earlier run read again */
+        const struct rule_entry *entry = &check->registry->rules[use->rule];
+        sl_check_scope_fn callback = public->level == SL_SCOPE_CONTAINER
+                                         ? entry->rule.check_container
+                                         : entry->rule.check_scope;
+        /* The model's own value (the scope's group owns it). */
+        struct sl_value *value = (struct sl_value *)use->value;
+        struct sl_value resolved = *value;
+        value->text = value->written;
+        value->text_length = value->written_length;
+        value->state = SL_VALUE_TEMPLATED;
+        value->template_syntax = SL_TEMPLATE_INTERPOLATION;
+        value->flags &= ~(unsigned)SL_VALUE_RESOLVED;
+        value->parsed = NULL;
+        value->parsed_length = 0;
+        value->meaning = 0;
+        value->number = 0;
+        value->resolved_from = NULL;
+        value->resolved_from_length = 0;
+        check->only_about = value;
+        struct sl_context ctx = { check, use->rule, root, public->service,
+                                  public->service_length, NULL, public->kind,
+                                  STRING_LIST_INIT };
+        publish_rule(use->rule);
+        callback_done(check, &ctx, callback(&ctx, public));
+        check->only_about = NULL;
+        *value = resolved;
+    }
+    /* What the runs read again is forgotten; the buffer is kept. */
+    resolved_uses_release(&check->resolved);
+    taken.count = 0;
+    check->resolved = taken;
+}
+
 /* Runs the model's rules on one scope: check_container on a container,
  * check_scope on a pod, account or project.  A finding without a service
  * is the scope's (none for a project: a document-level key). */
@@ -308,6 +373,7 @@ static void run_scope_rules(struct file_check *check, const struct sl_node *root
         publish_rule(i);
         callback_done(check, &ctx, callback(&ctx, public));
     }
+    unchecked_resolved(check, root, scope);
 }
 
 static void structure_warning(struct file_check *check,
@@ -341,6 +407,10 @@ static void take_step(struct model_sink *sink, const struct model_step *step)
         file_check_unchecked(check, CORE_RULE_YAML, step->node->line, step->node->column,
                              step->message);
         break;
+    case MODEL_STEP_NOT_UNDERSTOOD:
+        file_check_unchecked(check, CORE_RULE_NOT_UNDERSTOOD, step->node->line,
+                             step->node->column, step->message);
+        break;
     case MODEL_STEP_TEMPLATED:
         file_check_core(check, CORE_RULE_TEMPLATED, SL_SEVERITY_WARNING, step->node->line,
                         step->node->column, step->message);
@@ -358,6 +428,11 @@ bool file_check_run_text(struct file_check *check, const char *text, size_t leng
     int kind = file_kind_of_text(check->candidates, text, length);
     if (kind == 0)
         return false;
+    if (kind < 0) {
+        /* A file without an extension that is no shell script. */
+        check->result.skipped = true;
+        return true;
+    }
     check->kind = kind;
     check->sink.take = take_step;
     struct model_reading reading = { &check->sink, &check->front, NULL };
@@ -376,9 +451,12 @@ void file_check_run(struct file_check *check, const struct yaml_model *model,
     }
     check->front.step_comments = step_comments;
     check->sink.take = take_step;
+    check->front.documents = (const struct sl_node *const *)model->documents;
+    check->front.document_count = model->document_count;
     for (size_t i = 0; i < model->document_count; i++) {
         struct model_reading reading = { &check->sink, &check->front,
                                          model->documents[i] };
         front_ends_read(&reading, check->kind, model->documents[i]);
     }
+    resolved_uses_release(&check->resolved);
 }

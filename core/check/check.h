@@ -20,6 +20,7 @@
 #include "container_model.h"
 #include "file_result.h"
 #include "registry.h"
+#include "resolved_use.h"
 #include "string_list.h"
 #include "yaml_model.h"
 
@@ -34,6 +35,13 @@ struct file_check {
     struct model_file_state front; /* what the front-ends remember across
                                    the file's documents */
     struct model_sink sink;     /* takes the front-ends' steps */
+    /* The values resolved from a project's variables (SL_VALUE_RESOLVED)
+     * that the rules of the scope being checked read (resolved_use.h):
+     * a finding about one says what it was written as; one no rule
+     * reports stays the "cannot be checked" warning (SPEC §17). */
+    struct resolved_uses resolved;
+    const struct sl_value *only_about; /* a rule runs again for this value
+                                   alone: other findings are dropped */
 };
 
 /* The plugin-visible context of one callback (opaque in plugin.h). */

@@ -23,8 +23,11 @@ void file_result_release(struct file_result *result)
     for (size_t i = 0; i < result->comment_count; i++)
         free(result->comments[i].reason);
     free(result->comments);
-    for (size_t i = 0; i < result->reference_count; i++)
+    for (size_t i = 0; i < result->reference_count; i++) {
         free(result->references[i].text);
+        free(result->references[i].path);
+        free(result->references[i].from);
+    }
     free(result->references);
     free(result->display);
     free(result->package);
@@ -54,8 +57,9 @@ size_t file_result_add_comment(struct file_result *result, unsigned line,
     return result->comment_count++;
 }
 
-void file_result_add_reference(struct file_result *result, int kind, unsigned line,
-                               unsigned column, const char *text)
+struct file_reference *file_result_add_reference(struct file_result *result, int kind,
+                                                 unsigned line, unsigned column,
+                                                 const char *text)
 {
     if (result->reference_count == result->reference_capacity) {
         result->reference_capacity = result->reference_capacity
@@ -68,4 +72,6 @@ void file_result_add_reference(struct file_result *result, int kind, unsigned li
     reference->line = line;
     reference->column = column;
     reference->text = xstrdup(text);
+    reference->path = reference->from = NULL;
+    return reference;
 }

@@ -33,6 +33,13 @@ struct file_reference {
     int kind;                   /* enum reference_kind */
     unsigned line, column;      /* where the path is written */
     char *text;                 /* owned; the path as written */
+    char *path;                 /* owned; the path Compose uses when the
+                                   text is interpolated and resolved with
+                                   the project's .env, defaults and $$
+                                   escapes; NULL: the text as written */
+    char *from;                 /* owned; where path came from ("the
+                                   default of BASE, which is unset"), or
+                                   NULL */
 };
 
 struct file_result {
@@ -63,8 +70,10 @@ void file_result_move(struct file_result *to, struct file_result *from);
 size_t file_result_add_comment(struct file_result *result, unsigned line,
                                unsigned column, const char *reason);
 
-/* Adds a reference (text copied). */
-void file_result_add_reference(struct file_result *result, int kind, unsigned line,
-                               unsigned column, const char *text);
+/* Adds a reference (text copied) and returns it: path and from NULL, for
+ * the caller to set (owned by the result). */
+struct file_reference *file_result_add_reference(struct file_result *result, int kind,
+                                                 unsigned line, unsigned column,
+                                                 const char *text);
 
 #endif

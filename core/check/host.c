@@ -389,6 +389,7 @@ static int setting_value(struct sl_context *ctx, const struct sl_scope *scope, i
         return SL_ERROR;
     }
     copy_out(out, value_size, &found->values[index], sizeof(found->values[index]));
+    resolved_uses_read(&ctx->check->resolved, ctx->rule, &found->values[index]);
     return SL_OK;
 }
 
@@ -403,6 +404,12 @@ static int scope_mounts(struct sl_context *ctx, const struct sl_scope *scope,
         check_set_error(ctx, "scope_mounts(): not a scope the host handed over");
         return SL_ERROR;
     }
+    /* A mount resolved from the project's variables is a resolved value
+     * of the scope's mounts: what the rule reports about it says so. */
+    const struct model_setting *mounts =
+        model_scope_setting(model, SL_VIEW_WRITTEN, SL_SETTING_MOUNTS);
+    for (size_t i = 0; mounts != NULL && i < mounts->setting.count; i++)
+        resolved_uses_read(&ctx->check->resolved, ctx->rule, &mounts->values[i]);
     int status = model_scope_mounts(model, ctx, mount_size, visit, data, &problem);
     return walked(ctx, status, problem);
 }

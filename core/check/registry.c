@@ -87,6 +87,20 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "its settings would reach the sandbox unchecked.",
               "Name the file's directory as an operand, or write a literal, "
               "local path."),
+    CORE_RULE("SL008", "not_understood", 7.0,
+              "security settings sandlint cannot place",
+              "A Kubernetes object of a kind sandlint does not model (a custom "
+              "resource whose controller it does not know) holds "
+              "securityContext, hostNetwork, hostPID or hostIPC outside "
+              "anything it could read as a pod spec (a mapping with a "
+              "containers or initContainers list of containers with an "
+              "image).  What the controller makes of them is unknown, so the "
+              "file is not passed: the error names the path it could not "
+              "interpret.  (hostPath anywhere is a host mount, SBX003 or "
+              "SBX006; a host switch written false or null says nothing.)",
+              "Check what the controller deploys from the object (render it, "
+              "or read the controller), and scan that; or exclude the file on "
+              "purpose with the exclude setting."),
     CORE_RULE("SL009", "templated", 4.0,
               "Helm template text that cannot be checked",
               "Helm template text ({{ ... }}) stands where a file's structure "
@@ -98,6 +112,18 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "that checks the setting.)",
               "Render the chart and check the result: helm template ... | "
               "sandlint -; or write the value without template text."),
+    CORE_RULE("SL010", "env_file", 7.0,
+              "a Compose project's .env could not be read",
+              "Docker Compose interpolates a Compose file with the .env of "
+              "its project directory, and sandlint resolves the checked "
+              "values with it.  A .env that cannot be read as Compose reads "
+              "it (larger than 1 MiB, not UTF-8 text, a syntax error, a "
+              "value nested or expanded past the limits, outside what the "
+              "run may read) is an error, since Compose refuses the project "
+              "or its values are unknown; every value that uses a variable "
+              "is then reported as one that cannot be checked.",
+              "Fix the .env (the message gives its line and column), or "
+              "name the directory that holds it as an operand."),
     /* Engine command lines are only in the formats that hold shell text. */
     {
         SL_RULE_INIT, "SL011", "command_line", CORE_GROUP, NULL,

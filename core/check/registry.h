@@ -27,8 +27,11 @@ enum core_rule {
     CORE_RULE_PLUGIN,           /* SL006: a plugin failed on a file */
     CORE_RULE_REFERENCE,        /* SL007: a file named by include or
                                    extends could not be checked */
+    CORE_RULE_NOT_UNDERSTOOD,   /* SL008: security settings sandlint
+                                   cannot place */
     CORE_RULE_TEMPLATED,        /* SL009: Helm template text where the
                                    file's structure is (SPEC §17) */
+    CORE_RULE_ENV_FILE,         /* SL010: a .env that cannot be read */
     CORE_RULE_COMMAND_LINE,     /* SL011: an engine command line that
                                    cannot be split or read */
     CORE_RULE_COUNT

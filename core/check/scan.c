@@ -8,6 +8,7 @@
 #include "comment_list.h"
 #include "file_kind.h"
 #include "jsonc.h"
+#include "compose_project.h"
 #include "references.h"
 #include "sandlint/plugin.h"
 #include "source.h"
@@ -38,6 +39,17 @@ static void not_checked(struct file_check *check, enum core_rule rule, unsigned 
     free(warning);
 }
 
+/* SL010: the .env the file's values were resolved with could not be
+ * read (said once per file; neither --ignore nor a suppression hides it:
+ * values went unchecked). */
+static void env_file_problem(struct file_check *check)
+{
+    const struct compose_project *project = check->front.compose_project;
+    if (project == NULL || project->problem == NULL)
+        return;
+    file_check_unchecked(check, CORE_RULE_ENV_FILE, 0, 0, project->problem);
+}
+
 /* Checks text already read: encoding, model, rules, suppressions.  Takes
  * ownership of text. */
 static void scan_source(const struct scan_settings *settings,
@@ -55,6 +67,12 @@ static void scan_source(const struct scan_settings *settings,
     }
     if (!converted ||
         source_check_encoding(text->data, text->length, &line, &column, &problem) != 0) {
+        if (file_candidates_only_maybe_script(check->candidates)) {
+            /* A binary without an extension: no script, nothing to say. */
+            check->result.skipped = true;
+            source_release(text);
+            return;
+        }
         char *message = xasprintf("%s; not checked", problem);
         not_checked(check, CORE_RULE_FILE, line, column, message);
         free(message);
@@ -110,7 +128,8 @@ static void scan_source(const struct scan_settings *settings,
         file_check_run(check, &model, &step_comments);
         if (!check->result.skipped) {
             if (check->kind == SL_KIND_COMPOSE)
-                references_collect(&model, &check->result);
+                references_collect(&model, check->front.compose_project, &check->result);
+            env_file_problem(check);
             if (check->kind == SL_KIND_DEVCONTAINER)
                 references_collect_devcontainer(&model, &check->result);
             if (json && settings->untrusted) {
@@ -132,11 +151,31 @@ static void scan_source(const struct scan_settings *settings,
     source_release(text);
 }
 
+/* scan_source with the variables of the file's Compose project (its
+ * directory's .env, read when a value needs it): dir_fd -1 for none. */
+static void scan_in_project(const struct scan_settings *settings, int dir_fd,
+                            const char *relative, const char *display,
+                            struct source_text *text, struct file_check *check)
+{
+    struct compose_project project;
+    compose_project_init(&project, dir_fd, relative, display);
+    check->front.compose_project = &project;
+    scan_source(settings, text, check);
+    check->front.compose_project = NULL;
+    compose_project_release(&project);
+}
+
 void scan_file(const struct scan_settings *settings,
                const struct discovered_file *file, struct file_check *check)
 {
     file_check_init(check, settings->registry, file->display, file->package);
     check->candidates = file->candidates;
+    if (file->problem != NULL && file_candidates_only_maybe_script(file->candidates)) {
+        /* A FIFO, a link out of the tree... without an extension: it was
+         * only ever a perhaps-script. */
+        check->result.skipped = true;
+        return;
+    }
     if (file->problem != NULL) {
         not_checked(check, CORE_RULE_FILE, 0, 0, file->problem);
         return;
@@ -145,7 +184,7 @@ void scan_file(const struct scan_settings *settings,
         /* Standard input, read by the coordinator. */
         struct source_text text = { xmemdup(file->content, file->content_length),
                                     file->content_length };
-        scan_source(settings, &text, check);
+        scan_in_project(settings, -1, NULL, file->display, &text, check);
         return;
     }
     struct source_text text;
@@ -153,11 +192,17 @@ void scan_file(const struct scan_settings *settings,
     /* Relative to the walk's descriptor, following no link (discover.h). */
     if (source_read_at(file->base_fd, file->relative ? file->relative : "",
                        settings->max_file_size, &text, &error) != 0) {
+        if (file_candidates_only_maybe_script(file->candidates)) {
+            /* Perhaps a script, perhaps a big binary: not one to report. */
+            check->result.skipped = true;
+            free(error);
+            return;
+        }
         not_checked(check, CORE_RULE_FILE, 0, 0, error);
         free(error);
         return;
     }
-    scan_source(settings, &text, check);
+    scan_in_project(settings, file->base_fd, file->relative, file->display, &text, check);
 }
 
 void scan_text(const struct scan_settings *settings, const char *data,
@@ -167,5 +212,5 @@ void scan_text(const struct scan_settings *settings, const char *data,
     file_check_init(check, settings->registry, display, package);
     check->candidates = candidates;
     struct source_text text = { xmemdup(data, length), length };
-    scan_source(settings, &text, check);
+    scan_in_project(settings, -1, NULL, display, &text, check);
 }

@@ -131,6 +131,36 @@ void allowlist_index_release(struct allowlist_index *index)
 /* ------------------------------------------------------------------ */
 /* matching                                                            */
 
+/* Whether text (length bytes) is a Kubernetes namespace: a DNS label,
+ * lower-case letters, digits and '-'. */
+static bool namespace_label(const char *text, size_t length)
+{
+    if (length == 0 || length > 63)
+        return false;
+    for (size_t i = 0; i < length; i++)
+        if (!((text[i] >= 'a' && text[i] <= 'z') || (text[i] >= '0' && text[i] <= '9') ||
+              text[i] == '-'))
+            return false;
+    return true;
+}
+
+size_t allowlist_namespace_length(const char *key, size_t key_length)
+{
+    /* The service ends at the first ':'; a namespaced object's is
+     * NAMESPACE/Kind/name[/container], and kinds begin with a capital
+     * (Compose and engine service names hold no '/'). */
+    const char *colon = memchr(key, ':', key_length);
+    size_t service = colon != NULL ? (size_t)(colon - key) : key_length;
+    const char *slash = memchr(key, '/', service);
+    if (slash == NULL)
+        return 0;
+    size_t label = (size_t)(slash - key);
+    if (!namespace_label(key, label) || label + 1 >= service || slash[1] < 'A' ||
+        slash[1] > 'Z' || memchr(slash + 1, '/', service - label - 1) == NULL)
+        return 0;
+    return label + 1;
+}
+
 size_t allowlist_key_forms(const struct finding *finding,
                            const char *forms[ALLOWLIST_KEY_FORMS],
                            size_t lengths[ALLOWLIST_KEY_FORMS])
@@ -139,7 +169,14 @@ size_t allowlist_key_forms(const struct finding *finding,
         return 0;
     forms[0] = finding->key;
     lengths[0] = finding->key_length;
-    return 1;
+    /* 0.2 keyed Kubernetes objects without their namespace (SPEC §17): an
+     * entry written so still matches, in any namespace. */
+    size_t prefix = allowlist_namespace_length(finding->key, finding->key_length);
+    if (prefix == 0)
+        return 1;
+    forms[1] = finding->key + prefix;
+    lengths[1] = finding->key_length - prefix;
+    return 2;
 }
 
 /* A scope that may cover a file, hashed. */

@@ -66,13 +66,17 @@ void allowlist_apply(struct file_result *result, struct config *config,
                      struct allowlist_index *index, const struct registry *registry);
 
 /* The forms of a finding's key that entries are looked up by: the key
- * itself.  (Where a key gains a part, such as a Kubernetes namespace, the
- * form written before it is added here, so that old entries still match.)
- * Returns how many forms were stored (at most ALLOWLIST_KEY_FORMS). */
+ * itself, and for a Kubernetes object with a namespace the key without it
+ * (0.2's form, which matches in any namespace).  Returns how many forms
+ * were stored (at most ALLOWLIST_KEY_FORMS). */
 #define ALLOWLIST_KEY_FORMS 2
 size_t allowlist_key_forms(const struct finding *finding,
                            const char *forms[ALLOWLIST_KEY_FORMS],
                            size_t lengths[ALLOWLIST_KEY_FORMS]);
+
+/* The length of "NAMESPACE/" at the start of key when it is a Kubernetes
+ * object's key with a namespace (NAMESPACE/Kind/name...:field), else 0. */
+size_t allowlist_namespace_length(const char *key, size_t key_length);
 
 /* What the run checked, for judging entries stale (SPEC §3 "fully
  * checked", §14): whether the operands cover every file of a package

@@ -348,6 +348,78 @@ static void narrow(struct allowlist_update *update, struct additions *additions,
 }
 
 /* ------------------------------------------------------------------ */
+/* deciding: 0.2's keys rewritten                                      */
+
+/* What rewriting learns from the findings: which entries match a finding
+ * by their own key, and which only in 0.2's form (a Kubernetes key
+ * without its namespace, SPEC §17). */
+struct rewriting {
+    const struct config *config;
+    const struct registry *registry;
+    struct additions *additions;
+    const struct file_result *result;
+    const struct finding *finding;
+    size_t prefix;              /* of the finding's key: "NAMESPACE/" */
+    bool *exact;                /* per entry */
+    bool *old_form;             /* per entry */
+};
+
+static void rewrite_visit(void *data, size_t number)
+{
+    struct rewriting *rewriting = data;
+    const struct allowlist_entry *entry = &rewriting->config->entries[number];
+    const struct finding *finding = rewriting->finding;
+    if (entry->key.length == finding->key_length) {
+        rewriting->exact[number] = true;
+        return;
+    }
+    if (rewriting->prefix == 0)
+        return;
+    /* The entry's scope, except '*' (never written): the file's. */
+    char *scope = entry->scope_kind == SCOPE_ANY
+                      ? allowlist_scope_of_file(rewriting->result->display)
+                      : xstrdup(entry->scope.text);
+    if (scope == NULL)
+        return;     /* no scope can name the file: the entry stays */
+    rewriting->old_form[number] = true;
+    const struct sl_rule *rule = &rewriting->registry->rules[finding->rule].rule;
+    additions_add(rewriting->additions,
+                  group_as_written(rewriting->config, rule, strchr(scope, '/') != NULL),
+                  scope, finding->key, finding->key_length, number);
+    free(scope);
+}
+
+/* Adds the new form of every entry written in 0.2's form, and marks in
+ * *replaced those that no finding matches by their own key any more. */
+static void rewrite_old_forms(struct additions *additions, const struct config *config,
+                              const struct registry *registry, struct allowlist_index *index,
+                              const struct file_result *results, size_t count,
+                              bool *replaced)
+{
+    struct rewriting rewriting = {
+        .config = config, .registry = registry, .additions = additions,
+        .exact = xcalloc(config->entry_count + 1, sizeof(bool)),
+        .old_form = xcalloc(config->entry_count + 1, sizeof(bool)),
+    };
+    for (size_t r = 0; r < count; r++) {
+        rewriting.result = &results[r];
+        for (size_t f = 0; f < results[r].findings.count; f++) {
+            const struct finding *finding = &results[r].findings.items[f];
+            if (finding->key == NULL || !finding_allowlisted(finding))
+                continue;
+            rewriting.finding = finding;
+            rewriting.prefix = allowlist_namespace_length(finding->key, finding->key_length);
+            allowlist_each_match(index, config, registry, &results[r], finding, rewrite_visit,
+                                 &rewriting);
+        }
+    }
+    for (size_t e = 0; e < config->entry_count; e++)
+        replaced[e] = rewriting.old_form[e] && !rewriting.exact[e];
+    free(rewriting.exact);
+    free(rewriting.old_form);
+}
+
+/* ------------------------------------------------------------------ */
 /* editing                                                             */
 
 static void print_edit_error(const struct update_target *target,
@@ -416,6 +488,8 @@ int allowlist_update_edit(struct allowlist_update *update, struct config *config
     for (size_t r = 0; r < count; r++)
         collect_file(update, &additions, config, registry, &results[r]);
     bool *narrowed = xcalloc(config->entry_count + 1, sizeof(bool));
+    bool *replaced = xcalloc(config->entry_count + 1, sizeof(bool));
+    rewrite_old_forms(&additions, config, registry, index, results, count, replaced);
     if (update->settings.narrow)
         narrow(update, &additions, config, registry, index, results, count, coverage,
                incomplete, narrowed);
@@ -423,11 +497,12 @@ int allowlist_update_edit(struct allowlist_update *update, struct config *config
     size_t remove_count = 0, narrowed_count = 0;
     for (size_t e = 0; e < config->entry_count; e++) {
         narrowed_count += narrowed[e];
-        if (narrowed[e] || allowlist_entry_stale(&config->entries[e], registry, coverage,
-                                                 incomplete))
+        if (narrowed[e] || replaced[e] ||
+            allowlist_entry_stale(&config->entries[e], registry, coverage, incomplete))
             remove[remove_count++] = config->entries[e];
     }
     free(narrowed);
+    free(replaced);
     update->requested = additions.count;
     int status = -1;
     struct update_target *target = choose_target(update, &additions);

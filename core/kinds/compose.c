@@ -3,6 +3,7 @@
 
 #include "compose.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -214,10 +215,30 @@ static const char *const engine_socket_names[] = {
     "crio.sock", "cri-dockerd.sock", "buildkitd.sock",
 };
 
-/* Directories that hold /var/run/docker.sock (or are its parents). */
+/* Directories that hold /var/run/docker.sock (or are its parents), and
+ * those that hold the other engines' sockets: Docker's own directory,
+ * containerd's (also k3s's), Podman's, BuildKit's and CRI-O's (SPEC §13).
+ * /var/lib/docker is the engine's data, not its API: SBX003. */
 static const char *const engine_socket_directories[] = {
     "/", "/run", "/var", "/var/run",
+    "/var/run/docker", "/run/docker", "/run/containerd", "/var/run/containerd",
+    "/run/podman", "/run/buildkit", "/run/crio", "/run/k3s/containerd",
+    "/run/user",
 };
+
+/* /run/user/<uid>: a user's runtime directory, where rootless Docker,
+ * Podman and BuildKit keep their sockets. */
+static bool is_user_runtime_directory(const char *path, size_t length)
+{
+    static const char prefix[] = "/run/user/";
+    const size_t prefix_length = sizeof(prefix) - 1;
+    if (length <= prefix_length || memcmp(path, prefix, prefix_length) != 0)
+        return false;
+    for (size_t i = prefix_length; i < length; i++)
+        if (path[i] < '0' || path[i] > '9')
+            return false;
+    return true;
+}
 
 int compose_is_engine_socket(const char *source, size_t source_length,
                              const char *target, size_t target_length)
@@ -239,5 +260,5 @@ int compose_is_engine_socket(const char *source, size_t source_length,
         if (strlen(directory) == trimmed && memcmp(directory, source, trimmed) == 0)
             return 1;
     }
-    return 0;
+    return is_user_runtime_directory(source, trimmed);
 }

@@ -9,6 +9,7 @@
 
 #include "compose.h"
 #include "compose_extends.h"
+#include "compose_project.h"
 #include "compose_syntax.h"
 #include "file_kind.h"
 #include "host_mounts.h"
@@ -23,6 +24,8 @@ struct compose_service {
     const struct sl_node *mapping;    /* the service */
     struct compose_chain chain;       /* built on first use */
     bool chain_built;
+    struct compose_project *project;  /* the file's variables (borrowed);
+                                         NULL: none known */
 };
 
 static const struct compose_chain *chain_of(struct compose_service *service)
@@ -84,6 +87,18 @@ static bool take_text(struct sl_value *value, const struct sl_node *node)
     return true;
 }
 
+/* The text of a scalar field of a mapping (NULL when missing, null or
+ * not a scalar). */
+static const char *field_text_of(const struct sl_node *mapping, const char *name,
+                                 size_t *length)
+{
+    const struct sl_node *node = model_mapping_get(mapping, name, strlen(name), NULL);
+    if (node == NULL || node->kind != SL_NODE_SCALAR || node->null_value)
+        return NULL;
+    *length = node->u.scalar.length;
+    return node->u.scalar.text;
+}
+
 static void templated(struct sl_value *value)
 {
     value->state = SL_VALUE_TEMPLATED;
@@ -92,19 +107,69 @@ static void templated(struct sl_value *value)
     value->parsed_length = 0;
 }
 
+/* Whether a value still holds an interpolation.  A resolved one holds
+ * none: what it resolved to is what Compose uses, even text that looks
+ * like "${X}" (a single-quoted .env value, or "$${X}"). */
 static bool interpolated(const struct sl_value *value)
 {
-    return compose_has_interpolation(value->text, value->text_length);
+    return !(value->flags & SL_VALUE_RESOLVED) &&
+           compose_has_interpolation(value->text, value->text_length);
+}
+
+/* Text as Compose resolves it with the project's .env, defaults and $$
+ * escapes (SPEC §13), copied into the scope's group; false when it stays
+ * unknown (an unset variable, a refused value, an unreadable .env). */
+static bool resolve_text(struct model_fill *fill, const char *text, size_t length,
+                         const char **resolved, size_t *resolved_length,
+                         const char **from)
+{
+    const struct compose_service *service = fill->scope->data;
+    if (service == NULL || service->project == NULL)
+        return false;
+    struct compose_resolution resolution;
+    if (!compose_project_resolve(service->project, text, length, &resolution))
+        return false;
+    struct model_group *group = fill->scope->group;
+    *resolved = model_group_strndup(group, resolution.text, resolution.length);
+    *resolved_length = resolution.length;
+    *from = model_group_strndup(group, resolution.from, strlen(resolution.from));
+    compose_resolution_release(&resolution);
+    return true;
+}
+
+/* An interpolated value whose text Compose would know from the project
+ * alone: text becomes what it resolves to, written keeps the value as
+ * written, and the value is marked SL_VALUE_RESOLVED with where it came
+ * from.  The caller then reads the resolved text as it reads a literal.
+ * Returns whether it resolved. */
+static bool resolve(struct model_fill *fill, struct sl_value *value)
+{
+    const char *text, *from;
+    size_t length;
+    if (!interpolated(value) ||
+        !resolve_text(fill, value->text, value->text_length, &text, &length, &from))
+        return false;
+    value->written = value->text;
+    value->written_length = value->text_length;
+    value->text = value->parsed = text;
+    value->text_length = value->parsed_length = length;
+    value->flags |= SL_VALUE_RESOLVED;
+    value->resolved_from = from;
+    value->resolved_from_length = strlen(from);
+    return true;
 }
 
 /* A switch: on when Compose reads it as true; a value that is not and
- * holds an interpolation cannot be checked. */
-static void flag_value(struct sl_value *value, const struct sl_node *node)
+ * holds an interpolation cannot be checked, unless it resolves. */
+static void flag_value(struct model_fill *fill, struct sl_value *value,
+                       const struct sl_node *node)
 {
     if (!take_text(value, node))
         return;
     if (compose_node_truthy(node))
         value->meaning = 1;
+    else if (resolve(fill, value))
+        value->meaning = compose_text_truthy(value->text, value->text_length) ? 1 : 0;
     else if (interpolated(value))
         templated(value);
 }
@@ -199,6 +264,13 @@ static const struct setting_words words[MODEL_SETTING_LAST + 1] = {
     [SL_SETTING_GPUS] = { "gpus", "gpus", NULL },
     [SL_SETTING_BUILD_PRIVILEGED] = { "build.privileged", "build.privileged", NULL },
     [SL_SETTING_BUILD_ENTITLEMENTS] = { "build.entitlements", "build.entitlements", NULL },
+    [SL_SETTING_BUILD_NETWORK] = { "build.network", "build.network", NULL },
+    [SL_SETTING_SERVICE_ACCOUNT_TOKEN] = {
+        "x-inspect_k8s_sandbox.automount_service_account_token",
+        "x-inspect_k8s_sandbox.automount_service_account_token", NULL },
+    [SL_SETTING_SERVICE_ACCOUNT_NAME] = { "x-inspect_k8s_sandbox.service_account_name",
+                                          "x-inspect_k8s_sandbox.service_account_name",
+                                          NULL },
 };
 
 static const struct setting_words *words_of(int id)
@@ -218,12 +290,152 @@ static void fill_flag(struct model_fill *fill, struct compose_service *service, 
         return;
     fill->setting.key = key;
     struct sl_value *value = new_value(fill, depth, SL_FORM_FLAG, field, key);
-    flag_value(value, node);
+    flag_value(fill, value, node);
 }
 
 /* ------------------------------------------------------------------ */
 /* lists: cap_add, cap_drop, devices, device_cgroup_rules, gpus...     */
 /* ------------------------------------------------------------------ */
+
+/* The key value of a device request (a gpus item or a device reservation,
+ * both mappings): its driver as written ("nvidia"), else its capabilities
+ * joined by ',' ("gpu"), else "<mapping>".  An interpolated one cannot be
+ * checked. */
+static void device_request_text(struct model_fill *fill, struct sl_value *value,
+                                const struct sl_node *request)
+{
+    size_t length;
+    const char *driver = field_text_of(request, "driver", &length);
+    value->text = "<mapping>";
+    value->text_length = strlen(value->text);
+    if (driver != NULL) {
+        value->text = driver;
+        value->text_length = length;
+    } else {
+        const struct sl_node *capabilities =
+            model_mapping_get(request, "capabilities", 12, NULL);
+        if (capabilities != NULL && capabilities->kind == SL_NODE_SEQUENCE &&
+            capabilities->u.sequence.count > 0) {
+            size_t total = 0;
+            for (size_t i = 0; i < capabilities->u.sequence.count; i++) {
+                const struct sl_node *item = capabilities->u.sequence.items[i];
+                if (item->kind != SL_NODE_SCALAR)
+                    return;
+                total += item->u.scalar.length + 1;
+            }
+            char *joined = model_group_alloc(fill->scope->group, total);
+            size_t used = 0;
+            for (size_t i = 0; i < capabilities->u.sequence.count; i++) {
+                const struct sl_node *item = capabilities->u.sequence.items[i];
+                if (used > 0)
+                    joined[used++] = ',';
+                memcpy(joined + used, item->u.scalar.text, item->u.scalar.length);
+                used += item->u.scalar.length;
+            }
+            joined[used] = '\0';
+            value->text = joined;
+            value->text_length = used;
+        }
+    }
+    value->parsed = value->text;
+    value->parsed_length = value->text_length;
+    if (interpolated(value))
+        templated(value);
+}
+
+/* deploy.resources.reservations.devices: each a device request the
+ * engine turns into host devices and their driver (SPEC §13), added to
+ * the values of SL_SETTING_GPUS. */
+static void fill_device_reservations(struct model_fill *fill,
+                                     struct compose_service *service, int view)
+{
+    static const char *const path[] = { "deploy", "resources", "reservations", "devices",
+                                        NULL };
+    static const char field[] = "deploy.resources.reservations.devices";
+    const struct sl_node *key, *node;
+    size_t depth;
+    if (!find(service, view, path, &key, &node, &depth))
+        return;
+    if (fill->setting.key == NULL)
+        fill->setting.key = key;
+    if (node->kind != SL_NODE_SEQUENCE) {
+        struct sl_value *value = new_value(fill, depth, SL_FORM_ENTRY, field, key);
+        take_text(value, node);
+        if (node->kind == SL_NODE_SCALAR)
+            templated(value);     /* only an interpolation can stand for a list */
+        return;
+    }
+    for (size_t i = 0; i < node->u.sequence.count; i++) {
+        const struct sl_node *item = node->u.sequence.items[i];
+        if (compose_node_empty(item))
+            continue;
+        struct sl_value *value = new_value(fill, depth, SL_FORM_ENTRY, field, item);
+        if (item->kind == SL_NODE_MAPPING)
+            device_request_text(fill, value, item);
+        else if (take_text(value, item) && interpolated(value))
+            templated(value);
+    }
+}
+
+/* build.network: host runs the build steps in the host's network
+ * namespace. */
+static void fill_build_network(struct model_fill *fill, struct compose_service *service,
+                               int view, const char *field)
+{
+    static const char *const path[] = { "build", "network", NULL };
+    const struct sl_node *key, *node;
+    size_t depth;
+    if (!find(service, view, path, &key, &node, &depth))
+        return;
+    fill->setting.key = key;
+    struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, field, key);
+    if (!take_text(value, node))
+        return;
+    resolve(fill, value);
+    if (text_equals(value->text, value->text_length, "host"))
+        value->meaning = SL_NAMESPACE_HOST;
+    else if (interpolated(value))
+        templated(value);
+    else
+        value->meaning = SL_NAMESPACE_PRIVATE;
+}
+
+/* The x-inspect_k8s_sandbox extension (and its alias x-k8s) of a service:
+ * what inspect_k8s_sandbox writes into the pod it makes of the service
+ * (SPEC §13): automount_service_account_token (a switch) and
+ * service_account_name.  Each block written adds its value, keyed by the
+ * field as written there. */
+static void fill_k8s_extension(struct model_fill *fill, struct compose_service *service,
+                               int view, int id)
+{
+    static const char *const blocks[] = { "x-inspect_k8s_sandbox", "x-k8s" };
+    static const char *const fields[][2] = {
+        { "x-inspect_k8s_sandbox.automount_service_account_token",
+          "x-k8s.automount_service_account_token" },
+        { "x-inspect_k8s_sandbox.service_account_name", "x-k8s.service_account_name" },
+    };
+    bool token = id == SL_SETTING_SERVICE_ACCOUNT_TOKEN;
+    for (size_t b = 0; b < 2; b++) {
+        const char *const path[] = {
+            blocks[b], token ? "automount_service_account_token" : "service_account_name",
+            NULL };
+        const struct sl_node *key, *node;
+        size_t depth;
+        if (!find(service, view, path, &key, &node, &depth))
+            continue;
+        if (fill->setting.key == NULL)
+            fill->setting.key = key;
+        const char *field = fields[token ? 0 : 1][b];
+        struct sl_value *value = new_value(fill, depth,
+                                           token ? SL_FORM_FLAG : SL_FORM_SCALAR, field,
+                                           key);
+        value->label = field;
+        if (token)
+            flag_value(fill, value, node);
+        else if (take_text(value, node) && !resolve(fill, value) && interpolated(value))
+            templated(value);
+    }
+}
 
 struct list_walk {
     struct model_fill *fill;
@@ -248,13 +460,13 @@ static void list_entry(size_t depth, const struct sl_node *where,
         /* A device request (driver, count, device_ids...). */
         struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, walk->field,
                                            where);
-        value->text = "<mapping>";
-        value->text_length = strlen(value->text);
+        device_request_text(walk->fill, value, entry);
         return;
     }
     struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, walk->field, where);
     if (!take_text(value, scalar))
         return;
+    resolve(walk->fill, value);
     if (interpolated(value)) {
         templated(value);
     } else if (walk->id == SL_SETTING_CAP_ADD || walk->id == SL_SETTING_CAP_DROP) {
@@ -384,13 +596,25 @@ static void security_entry(size_t depth, const struct sl_node *where,
     int id = SL_SETTING_SECURITY_OTHER;
     const char *option_value = NULL;
     size_t option_value_length = 0;
-    if (entry->kind == SL_NODE_SCALAR)
-        id = security_option(entry->u.scalar.text, entry->u.scalar.length, &option_value,
-                             &option_value_length);
+    /* An interpolated entry that resolves is read, and routed to its
+     * setting, as it resolves ("${OPT:-seccomp=unconfined}"). */
+    const char *resolved = NULL, *from = NULL;
+    size_t resolved_length = 0;
+    bool literal = false;
+    if (entry->kind == SL_NODE_SCALAR) {
+        const char *text = entry->u.scalar.text;
+        size_t length = entry->u.scalar.length;
+        literal = !compose_has_interpolation(text, length);
+        if (!literal && resolve_text(walk->fill, text, length, &resolved, &resolved_length,
+                                     &from)) {
+            text = resolved;
+            length = resolved_length;
+            literal = true;
+        }
+        id = security_option(text, length, &option_value, &option_value_length);
+    }
     if (id != walk->id)
         return;
-    bool literal = entry->kind == SL_NODE_SCALAR &&
-                   !compose_has_interpolation(entry->u.scalar.text, entry->u.scalar.length);
     if (walk->effective && literal) {
         /* Docker reads the items in order and the later wins; of merged
          * lists, the nearest service's own items win. */
@@ -403,6 +627,15 @@ static void security_entry(size_t depth, const struct sl_node *where,
                                        where);
     if (!take_text(value, entry))
         return;
+    if (resolved != NULL) {
+        value->written = value->text;
+        value->written_length = value->text_length;
+        value->text = value->parsed = resolved;
+        value->text_length = value->parsed_length = resolved_length;
+        value->flags |= SL_VALUE_RESOLVED;
+        value->resolved_from = from;
+        value->resolved_from_length = strlen(from);
+    }
     if (!literal) {
         templated(value);
         return;
@@ -449,6 +682,7 @@ static void fill_user(struct model_fill *fill, struct compose_service *service, 
     struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, "user", key);
     if (!take_text(value, node))
         return;
+    resolve(fill, value);
     if (interpolated(value))
         templated(value);
     else
@@ -504,6 +738,7 @@ static void fill_limit(struct model_fill *fill, struct compose_service *service,
         struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, source->field, key);
         if (!take_text(value, node))
             continue;
+        resolve(fill, value);
         if (interpolated(value))
             templated(value);
         else
@@ -553,6 +788,12 @@ static void fill_namespace(struct model_fill *fill, struct compose_service *serv
     if (!take_text(value, node))
         return;
     static const char container[] = "container:";
+    /* container:NAME and service:NAME are judged as written (the key keeps
+     * an interpolated NAME); anything else that is interpolated is read as
+     * it resolves, if it does. */
+    if (!(joins_containers(id) && starts_with(value->text, value->text_length, container)) &&
+        !starts_with(value->text, value->text_length, "service:"))
+        resolve(fill, value);
     if (text_equals(value->text, value->text_length, "host")) {
         value->meaning = SL_NAMESPACE_HOST;
     } else if (joins_containers(id) &&
@@ -656,17 +897,39 @@ static void long_port(struct model_fill *fill, struct sl_value *value,
         value->number = (double)compose_port_number(published, published_length);
 }
 
+/* Why an item of ports is not one the engine accepts, or NULL: a short
+ * item it cannot parse, or a long one whose published port is not a port
+ * ('127.0.0.1:8080': the address belongs in host_ip).  Such an item is a
+ * structure warning (compose_port_warnings), never a published port. */
+static const char *port_problem(const struct sl_node *entry)
+{
+    if (entry->kind == SL_NODE_SCALAR && !entry->null_value)
+        return compose_port_problem(entry->u.scalar.text, entry->u.scalar.length);
+    if (entry->kind != SL_NODE_MAPPING)
+        return NULL;
+    size_t length;
+    const char *published = field_text(entry, "published", &length);
+    if (published == NULL || compose_published_valid(published, length))
+        return NULL;
+    return memchr(published, ':', length) != NULL
+               ? "its published port holds a host address (the engine rejects it: "
+                 "the address belongs in host_ip)"
+               : "its published port is not a port or a range";
+}
+
 static void port_entry(size_t depth, const struct sl_node *where,
                        const struct sl_node *entry, void *data)
 {
     struct model_fill *fill = data;
-    if (compose_node_empty(entry))
+    if (compose_node_empty(entry) || port_problem(entry) != NULL)
         return;
     struct sl_value *value = new_value(fill, depth, SL_FORM_ENTRY, "ports", where);
     if (entry->kind == SL_NODE_MAPPING)
         long_port(fill, value, entry);
-    else if (take_text(value, entry))
+    else if (take_text(value, entry)) {
+        resolve(fill, value);
         short_port(value);
+    }
 }
 
 static void fill_ports(struct model_fill *fill, struct compose_service *service, int view)
@@ -690,32 +953,79 @@ static void fill_scalar(struct model_fill *fill, struct compose_service *service
         return;
     fill->setting.key = key;
     struct sl_value *value = new_value(fill, depth, SL_FORM_SCALAR, field, key);
-    if (take_text(value, node) && interpolated(value))
+    if (take_text(value, node) && !resolve(fill, value) && interpolated(value))
         templated(value);
 }
 
-/* One mount as a value of SL_SETTING_MOUNTS. */
+/* Volume items resolved while a service's mounts are walked: the last
+ * one, so that the value made of its mount can say how it was written. */
+struct mount_resolving {
+    struct model_fill *fill;    /* the scope's fill: its group keeps texts */
+    const char *resolved;       /* the last item resolved, as resolved */
+    size_t resolved_length;
+    const char *written;        /* and as written */
+    size_t written_length;
+    const char *from;
+};
+
+static bool resolve_mount_item(void *data, const char *text, size_t length,
+                               const char **resolved, size_t *resolved_length)
+{
+    struct mount_resolving *resolving = data;
+    const char *from;
+    if (!resolve_text(resolving->fill, text, length, resolved, resolved_length, &from))
+        return false;
+    resolving->resolved = *resolved;
+    resolving->resolved_length = *resolved_length;
+    resolving->written = text;
+    resolving->written_length = length;
+    resolving->from = from;
+    return true;
+}
+
+/* One mount as a value of SL_SETTING_MOUNTS; a host mount whose source
+ * lies in the item resolved last is that resolved value. */
 static int mount_value(struct sl_context *ctx, const struct sl_mount *mount, void *data)
 {
     (void)ctx;
-    model_fill_mount(data, mount, SL_TEMPLATE_INTERPOLATION);
+    struct mount_resolving *resolving = data;
+    model_fill_mount(resolving->fill, mount, SL_TEMPLATE_INTERPOLATION);
+    if (resolving->resolved != NULL && mount->kind == SL_MOUNT_HOST_PATH &&
+        mount->value >= resolving->resolved &&
+        mount->value < resolving->resolved + resolving->resolved_length) {
+        struct sl_value *value = &resolving->fill->values[resolving->fill->count - 1];
+        value->written = resolving->written;
+        value->written_length = resolving->written_length;
+        value->flags |= SL_VALUE_RESOLVED;
+        value->resolved_from = resolving->from;
+        value->resolved_from_length = strlen(resolving->from);
+    }
+    resolving->resolved = NULL;
     return SL_OK;
 }
 
+/* The walk for rules (sl_scope_mounts): interpolated items resolved as in
+ * the values (the texts live in the scope's group). */
 static int service_mounts(const struct model_scope *scope, struct sl_context *ctx,
                           size_t mount_size, sl_mount_fn visit, void *data,
                           const char **problem)
 {
     const struct compose_service *service = scope->data;
-    return host_mounts_each(ctx, service->root, service->mapping, mount_size, visit, data,
-                            problem);
+    struct model_fill fill = { (struct model_scope *)scope, { 0 }, NULL, 0, 0 };
+    struct mount_resolving resolving = { &fill, NULL, 0, NULL, 0, NULL };
+    struct host_mount_resolver resolver = { resolve_mount_item, &resolving };
+    return host_mounts_each_resolved(ctx, service->root, service->mapping, mount_size,
+                                     visit, data, &resolver, problem);
 }
 
 static void fill_mounts(struct model_fill *fill, struct compose_service *service)
 {
     const char *problem;
-    host_mounts_each(NULL, service->root, service->mapping, sizeof(struct sl_mount),
-                     mount_value, fill, &problem);
+    struct mount_resolving resolving = { fill, NULL, 0, NULL, 0, NULL };
+    struct host_mount_resolver resolver = { resolve_mount_item, &resolving };
+    host_mounts_each_resolved(NULL, service->root, service->mapping,
+                              sizeof(struct sl_mount), mount_value, &resolving, &resolver,
+                              &problem);
 }
 
 /* ------------------------------------------------------------------ */
@@ -756,11 +1066,21 @@ static void fill_setting(struct model_fill *fill, const struct model_scope *scop
     case SL_SETTING_CAP_DROP:
     case SL_SETTING_DEVICES:
     case SL_SETTING_DEVICE_CGROUP_RULES:
+        fill_list(fill, service, view, id, named->field);
+        break;
     case SL_SETTING_GPUS:
         fill_list(fill, service, view, id, named->field);
+        fill_device_reservations(fill, service, view);
         break;
     case SL_SETTING_BUILD_ENTITLEMENTS:
         fill_build_list(fill, service, view, id, "entitlements", named->field);
+        break;
+    case SL_SETTING_BUILD_NETWORK:
+        fill_build_network(fill, service, view, named->field);
+        break;
+    case SL_SETTING_SERVICE_ACCOUNT_TOKEN:
+    case SL_SETTING_SERVICE_ACCOUNT_NAME:
+        fill_k8s_extension(fill, service, view, id);
         break;
     case SL_SETTING_SECCOMP:
     case SL_SETTING_APPARMOR:
@@ -819,6 +1139,31 @@ static const struct model_reader service_reader = { fill_setting, service_mounts
 /* the document                                                        */
 /* ------------------------------------------------------------------ */
 
+/* A structure warning for each ports item the service writes that is not
+ * a valid port (SPEC §13): never read as a published port. */
+static void port_warnings(struct model_reading *reading, const struct sl_node *service)
+{
+    const struct sl_node *ports = model_mapping_get(service, "ports", 5, NULL);
+    if (ports == NULL || ports->kind != SL_NODE_SEQUENCE)
+        return;
+    for (size_t i = 0; i < ports->u.sequence.count; i++) {
+        const struct sl_node *entry = ports->u.sequence.items[i];
+        const char *problem = port_problem(entry);
+        if (problem == NULL)
+            continue;
+        const char *text = entry->kind == SL_NODE_SCALAR ? entry->u.scalar.text : NULL;
+        size_t length = entry->kind == SL_NODE_SCALAR ? entry->u.scalar.length : 0;
+        if (text == NULL)
+            text = field_text(entry, "published", &length);
+        /* Quoted as rules quote values: at most 160 bytes. */
+        char *message = xasprintf("ports item '%.*s%s' is not a valid port: %s",
+                                  (int)(length > 160 ? 160 : length), text,
+                                  length > 160 ? "..." : "", problem);
+        model_emit_warning(reading, entry, message);
+        free(message);
+    }
+}
+
 /* One service (a mapping under a scalar key): its step for rules of ABI
  * 1.0-1.2, then its container scope. */
 static void read_service(struct model_reading *reading, const struct sl_node *services,
@@ -830,12 +1175,14 @@ static void read_service(struct model_reading *reading, const struct sl_node *se
     size_t name_length = pair->key->u.scalar.length;
     model_emit_service(reading, SL_KIND_COMPOSE, name, name_length, pair->key,
                        pair->value);
+    port_warnings(reading, pair->value);
     struct model_group group;
     model_group_init(&group);
     struct compose_service *service = model_group_alloc(&group, sizeof(*service));
     service->root = reading->root;
     service->services = services;
     service->mapping = pair->value;
+    service->project = reading->file->compose_project;
     struct model_scope_spec spec = {
         .level = SL_SCOPE_CONTAINER, .sort = SL_CONTAINER_MAIN,
         .platform = SL_PLATFORM_ENGINE, .kind = SL_KIND_COMPOSE,

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "compose_interpolation.h"
 #include "sandlint/plugin.h"
 
 static bool is_digit(char c)
@@ -151,4 +152,112 @@ long compose_port_number(const char *text, size_t length)
             return 0;
     }
     return port;
+}
+
+/* A port number: 1 to 5 digits, at most 65535. */
+static bool is_port_number(const char *text, size_t length)
+{
+    if (length == 0 || length > 5)
+        return false;
+    long value = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (!is_digit(text[i]))
+            return false;
+        value = value * 10 + (text[i] - '0');
+    }
+    return value <= 65535;
+}
+
+/* A port or a range START-END. */
+static bool is_port_or_range(const char *text, size_t length)
+{
+    const char *dash = memchr(text, '-', length);
+    if (dash == NULL)
+        return is_port_number(text, length);
+    size_t first = (size_t)(dash - text);
+    return is_port_number(text, first) &&
+           is_port_number(dash + 1, length - first - 1);
+}
+
+/* An IPv4 address: four decimal parts of at most 255. */
+static bool is_ipv4(const char *text, size_t length)
+{
+    size_t parts = 0, i = 0;
+    while (i <= length) {
+        size_t start = i;
+        long value = 0;
+        while (i < length && is_digit(text[i]) && i - start < 3)
+            value = value * 10 + (text[i++] - '0');
+        if (i == start || value > 255)
+            return false;
+        parts++;
+        if (i == length)
+            break;
+        if (text[i] != '.')
+            return false;
+        i++;
+    }
+    return parts == 4;
+}
+
+/* An IPv6 address, loosely: hex digits, ':' (at least two) and '.' (an
+ * embedded IPv4 tail); brackets are taken off first. */
+static bool is_ipv6(const char *text, size_t length)
+{
+    size_t colons = 0;
+    for (size_t i = 0; i < length; i++) {
+        char c = text[i];
+        if (c == ':')
+            colons++;
+        else if (!is_digit(c) && c != '.' && !((c >= 'a' && c <= 'f') ||
+                                              (c >= 'A' && c <= 'F')))
+            return false;
+    }
+    return colons >= 2 && length <= 45;
+}
+
+static bool is_address(const char *text, size_t length)
+{
+    if (length >= 2 && text[0] == '[' && text[length - 1] == ']') {
+        text++;
+        length -= 2;
+    }
+    return is_ipv4(text, length) || is_ipv6(text, length);
+}
+
+const char *compose_port_problem(const char *text, size_t length)
+{
+    struct compose_port port;
+    compose_port_split(text, length, &port);
+    const char *container = port.container;
+    size_t container_length = port.container_length;
+    const char *slash = compose_has_interpolation(container, container_length)
+                            ? NULL : memchr(container, '/', container_length);
+    if (slash != NULL) {
+        size_t protocol_start = (size_t)(slash - container) + 1;
+        const char *protocol = container + protocol_start;
+        size_t protocol_length = container_length - protocol_start;
+        if (!text_equals(protocol, protocol_length, "tcp") &&
+            !text_equals(protocol, protocol_length, "udp") &&
+            !text_equals(protocol, protocol_length, "sctp"))
+            return "its protocol is not tcp, udp or sctp";
+        container_length = protocol_start - 1;
+    }
+    if (!compose_has_interpolation(container, container_length) &&
+        !is_port_or_range(container, container_length))
+        return "its container port is not a port or a range";
+    if (port.host != NULL && port.host_length != 0 &&
+        !compose_has_interpolation(port.host, port.host_length) &&
+        !is_port_or_range(port.host, port.host_length))
+        return "its host port is not a port or a range";
+    if (port.ip != NULL && port.ip_length != 0 &&
+        !compose_has_interpolation(port.ip, port.ip_length) &&
+        !is_address(port.ip, port.ip_length))
+        return "its host address is not an IP address";
+    return NULL;
+}
+
+bool compose_published_valid(const char *text, size_t length)
+{
+    return compose_has_interpolation(text, length) || is_port_or_range(text, length);
 }

@@ -53,6 +53,20 @@ void compose_port_split(const char *text, size_t length, struct compose_port *po
  * 0.0.0.0, ::, [::] and their longer spellings. */
 bool compose_every_interface(const char *ip, size_t length);
 
+/*
+ * Why a short-syntax ports item is not one the engine accepts (Docker's
+ * port-spec parser, which Compose uses): the host address is not an IPv4
+ * or IPv6 address, the host port is not a port or a range ("8000-8010"),
+ * the container port is missing or not one, the protocol is not tcp, udp or
+ * sctp.  Parts holding an interpolation are not judged.  Returns NULL when
+ * the item is valid, else the words of the reason.
+ */
+const char *compose_port_problem(const char *text, size_t length);
+
+/* Whether a long-syntax published value (text as written) is a port or a
+ * range; one holding an interpolation is not judged (true). */
+bool compose_published_valid(const char *text, size_t length);
+
 /* The number a host port ("80", "8000-8010") starts with, or 0 when it
  * starts with none; at most 999999 (a larger number is no port). */
 long compose_port_number(const char *text, size_t length);

@@ -322,3 +322,21 @@ void model_emit_command_line(struct model_reading *reading, const struct sl_node
     };
     model_emit(reading, &step);
 }
+
+void model_emit_not_understood(struct model_reading *reading, const struct sl_node *at,
+                               const char *message)
+{
+    struct model_step step = {
+        .type = MODEL_STEP_NOT_UNDERSTOOD, .node = at, .message = message,
+    };
+    model_emit(reading, &step);
+}
+
+void model_file_state_release(struct model_file_state *file)
+{
+    if (file->accounts_without_token != NULL) {
+        string_set_release(file->accounts_without_token);
+        free(file->accounts_without_token);
+    }
+    memset(file, 0, sizeof(*file));
+}

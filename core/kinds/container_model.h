@@ -30,10 +30,11 @@
 #include "arena.h"
 #include "comment_list.h"
 #include "sandlint/plugin.h"
+#include "string_set.h"
 #include "yaml_model.h"
 
 /* Setting ids this host knows: 1 .. MODEL_SETTING_LAST. */
-#define MODEL_SETTING_LAST SL_SETTING_BUILD_ENTITLEMENTS
+#define MODEL_SETTING_LAST SL_SETTING_BUILD_NETWORK
 _Static_assert(MODEL_SETTING_LAST <= 64, "struct model_scope's filled bits");
 
 /* The smallest structs a caller may declare: ABI 1.3's. */
@@ -44,6 +45,7 @@ _Static_assert(MODEL_SETTING_LAST <= 64, "struct model_scope's filled bits");
     (offsetof(struct sl_value, resolved_from_length) + sizeof(size_t))
 
 struct model_scope;
+struct compose_project;
 
 /* One setting as filled: the descriptor and its values. */
 struct model_setting {
@@ -167,6 +169,9 @@ enum model_step_type {
     MODEL_STEP_WARNING,         /* a structure warning (SL003) at node */
     MODEL_STEP_NOT_CHECKED,     /* an error at node: part of the file was
                                    not checked (a limit), so it fails */
+    MODEL_STEP_NOT_UNDERSTOOD,  /* an error at node (SL008): security
+                                   settings sandlint cannot place, so the
+                                   file fails */
     MODEL_STEP_TEMPLATED,       /* Helm template text where structure is
                                    (SL009, a warning) at node */
     MODEL_STEP_COMMAND_LINE     /* an SL011 warning at node: an engine
@@ -199,6 +204,14 @@ struct model_file_state {
     size_t objects_read;        /* Kubernetes objects so far (aliases in
                                    Lists can repeat one many times) */
     bool objects_limit_reported; /* the Lists' limit error is out */
+    /* The file's documents, for what one object says of another (a pod's
+     * ServiceAccount); NULL where the caller reads documents alone. */
+    const struct sl_node *const *documents;
+    size_t document_count;
+    /* "NAMESPACE/NAME" of the file's ServiceAccounts that say
+     * automountServiceAccountToken: false; made on first use, freed by
+     * model_file_state_release(). */
+    struct string_set *accounts_without_token;
     size_t engine_commands;     /* engine run/create commands so far: the
                                    N of the run<N> services */
     size_t shell_bytes;         /* shell text read from the file's scalars
@@ -207,7 +220,13 @@ struct model_file_state {
     struct comment_list *step_comments; /* where the comments of shell text
                                    in a YAML file (CI steps) go, for
                                    suppression comments; NULL: dropped */
+    struct compose_project *compose_project; /* a Compose file's variables
+                                   (compose_project.h), borrowed; NULL:
+                                   none known */
 };
+
+/* Frees what the front-ends made for the file; the state is zero after. */
+void model_file_state_release(struct model_file_state *file);
 
 /* One document being read: where its steps go. */
 struct model_reading {
@@ -234,6 +253,8 @@ void model_emit_warning(struct model_reading *reading, const struct sl_node *at,
                         const char *message);
 void model_emit_not_checked(struct model_reading *reading, const struct sl_node *at,
                             const char *message);
+void model_emit_not_understood(struct model_reading *reading, const struct sl_node *at,
+                               const char *message);
 void model_emit_templated(struct model_reading *reading, const struct sl_node *at,
                           const char *message);
 void model_emit_command_line(struct model_reading *reading, const struct sl_node *at,

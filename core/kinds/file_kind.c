@@ -91,7 +91,16 @@ static unsigned command_name_candidates(const char *name)
         return CANDIDATE_GITLAB_CI;
     if (strcmp(name, "config.toml") == 0)
         return CANDIDATE_GITLAB_RUNNER;
+    /* No extension (and not a dot file such as .env): perhaps a script
+     * with a #! line, which only its content tells. */
+    if (length > 0 && name[0] != '.' && strchr(name, '.') == NULL)
+        return CANDIDATE_MAYBE_SCRIPT;
     return 0;
+}
+
+bool file_candidates_only_maybe_script(unsigned candidates)
+{
+    return candidates == CANDIDATE_MAYBE_SCRIPT;
 }
 
 bool file_dir_is_workflows(const char *path, size_t length)
@@ -146,8 +155,11 @@ int file_kind_of_text(unsigned candidates, const char *text, size_t length)
         return SL_KIND_MAKEFILE;
     if ((candidates & CANDIDATE_GITLAB_RUNNER) != 0)
         return SL_KIND_GITLAB_RUNNER;
-    if ((candidates & CANDIDATE_NAMED) != 0 && has_shell_shebang(text, length))
+    if ((candidates & (CANDIDATE_NAMED | CANDIDATE_MAYBE_SCRIPT)) != 0 &&
+        has_shell_shebang(text, length))
         return SL_KIND_SHELL;
+    if (file_candidates_only_maybe_script(candidates))
+        return -1;
     return 0;
 }
 

@@ -34,8 +34,9 @@ enum file_candidate {
                                     says so, and a file it cannot read is a
                                     warning (SPEC §17) */
     /* Engine command lines and CI job containers (SPEC §15): */
-    CANDIDATE_SHELL = 0x100,     /* *.sh, *.bash (or a named file with a
-                                    shell's #! line) */
+    CANDIDATE_SHELL = 0x100,     /* *.sh, *.bash (or a named file, or one
+                                    without an extension, with a shell's #!
+                                    line) */
     CANDIDATE_MAKEFILE = 0x200,  /* Makefile, makefile, GNUmakefile, *.mk */
     CANDIDATE_GITHUB_ACTIONS = 0x400, /* *.y{a,}ml in .github/workflows */
     CANDIDATE_GITLAB_CI = 0x800, /* .gitlab-ci.y{a,}ml */
@@ -47,9 +48,18 @@ enum file_candidate {
     CANDIDATE_RCDS = 0x4000,     /* challenge.y{a,}ml or challenge.json: an
                                     rCDS challenge, or a kCTF Challenge
                                     object when it has apiVersion */
-    CANDIDATE_JSON = 0x8000      /* JSON (with comments): read by the JSONC
+    CANDIDATE_JSON = 0x8000,     /* JSON (with comments): read by the JSONC
                                     reader, not libyaml */
+    CANDIDATE_MAYBE_SCRIPT = 0x10000 /* a file whose name has no extension
+                                    (bin/start-sandbox): a shell script when
+                                    it starts with a shell's #! line, else
+                                    skipped silently, also when it cannot be
+                                    read or is not text */
 };
+
+/* Whether a file found only as CANDIDATE_MAYBE_SCRIPT: nothing is said
+ * about it unless it turns out to be a shell script. */
+bool file_candidates_only_maybe_script(unsigned candidates);
 
 /* Whether a directory (its path, length bytes) is .github/workflows:
  * every YAML file in it is a GitHub Actions workflow. */
@@ -57,8 +67,9 @@ bool file_dir_is_workflows(const char *path, size_t length);
 
 /* The kind of a file that is not YAML (a shell script, a Makefile, a
  * GitLab Runner config.toml), decided before any YAML is parsed, or 0.
- * text is the file's content: a named file of no known name with a
- * shell's #! line is a shell script. */
+ * text is the file's content: a named file of no known name, or one
+ * without an extension, with a shell's #! line is a shell script; one
+ * found only as CANDIDATE_MAYBE_SCRIPT without it is -1 (skipped). */
 int file_kind_of_text(unsigned candidates, const char *text, size_t length);
 
 /* The candidates a file name (a basename) gives: CANDIDATE_COMPOSE,

@@ -19,6 +19,7 @@ struct mount_walk {
     const struct sl_node *root; /* the document: top-level volumes */
     bool interpolates;          /* Compose: ${VAR} in a path is kept as it
                                    is written (SL_MOUNT_SOURCE_INTERPOLATED) */
+    const struct host_mount_resolver *resolver; /* NULL: nothing resolves */
     sl_mount_fn visit;
     void *data;
     struct sized_out out;       /* what visit receives: caller-sized */
@@ -326,6 +327,17 @@ static int long_syntax(struct mount_walk *walk, struct entry_facts *facts,
         return SL_OK;   /* tmpfs, image, cluster: no host path */
     }
 
+    /* An interpolated source that resolves is the path it resolves to
+     * (SPEC §13): a bind's, or, without a type, one that is a host path. */
+    const char *resolved;
+    size_t resolved_length;
+    if (source != NULL && walk->resolver != NULL && (bind || type == NULL) &&
+        compose_has_interpolation(source, source_length) &&
+        walk->resolver->resolve(walk->resolver->data, source, source_length, &resolved,
+                                &resolved_length) &&
+        resolved_length != 0 &&
+        (bind || compose_classify_source(resolved, resolved_length) == SL_SOURCE_HOST_PATH))
+        return host_path(walk, facts, resolved, resolved_length, NULL, 0, NULL);
     if (bind)
         return host_path(walk, facts, source, source_length, NULL, 0, NULL);
     if (source == NULL)
@@ -355,6 +367,24 @@ static int short_syntax(struct mount_walk *walk, struct entry_facts *facts,
         return host_path(walk, facts, volume.source, volume.source_length,
                          NULL, 0, NULL);
     case SL_SOURCE_INTERPOLATED: {
+        /* Resolved to a host path: that host mount (SPEC §13). */
+        const char *resolved;
+        size_t resolved_length;
+        struct sl_volume bound;
+        memset(&bound, 0, sizeof(bound));
+        bound.struct_size = sizeof(bound);
+        if (walk->resolver != NULL &&
+            walk->resolver->resolve(walk->resolver->data, text, length, &resolved,
+                                    &resolved_length) &&
+            compose_parse_volume(resolved, resolved_length, &bound) == SL_OK &&
+            bound.source_kind == SL_SOURCE_HOST_PATH) {
+            facts->target = bound.target;
+            facts->target_length = bound.target_length;
+            facts->mode = bound.mode;
+            facts->mode_length = bound.mode_length;
+            facts->read_only = mode_read_only(bound.mode, bound.mode_length);
+            return host_path(walk, facts, bound.source, bound.source_length, NULL, 0, NULL);
+        }
         struct sl_mount mount;
         mount_from_facts(&mount, SL_MOUNT_INTERPOLATED, facts);
         mount.source = volume.source;
@@ -459,9 +489,19 @@ int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
                      const struct sl_node *service, size_t mount_size,
                      sl_mount_fn visit, void *data, const char **problem)
 {
+    return host_mounts_each_resolved(ctx, root, service, mount_size, visit, data, NULL,
+                                     problem);
+}
+
+int host_mounts_each_resolved(struct sl_context *ctx, const struct sl_node *root,
+                              const struct sl_node *service, size_t mount_size,
+                              sl_mount_fn visit, void *data,
+                              const struct host_mount_resolver *resolver,
+                              const char **problem)
+{
     *problem = NULL;
     struct sl_mount own;
-    struct mount_walk walk = { ctx, root, true, visit, data, { NULL, 0, NULL } };
+    struct mount_walk walk = { ctx, root, true, resolver, visit, data, { NULL, 0, NULL } };
     if (visit == NULL ||
         sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
         *problem = "host_mounts(): no callback, or a mount_size that is not the size "
@@ -482,16 +522,18 @@ int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
 /* One item of volumes[]: a hostPath volume is a host mount of its path
  * (SL_MOUNT_UNSPECIFIED when it has none), pointed at by the path or, when
  * it has none, by the hostPath key; other volume types are none. */
-static int path_volume(struct mount_walk *walk, const struct sl_node *item)
+static int path_volume(struct mount_walk *walk, const struct sl_node *item,
+                       const char *holder_key, const char *field)
 {
     const struct sl_node *host_key = NULL, *path_key = NULL;
-    const struct sl_node *host = model_mapping_get(item, "hostPath", 8, &host_key);
+    const struct sl_node *host = model_mapping_get(item, holder_key, strlen(holder_key),
+                                                   &host_key);
     if (compose_node_empty(host))
         return SL_OK;   /* not a hostPath volume (or an agent-env string) */
     struct entry_facts facts;
     memset(&facts, 0, sizeof(facts));
     facts.syntax = SL_MOUNT_HOST_PATH_VOLUME;
-    facts.field = "volumes";
+    facts.field = field;
     facts.node = host_key;
     facts.entry = item;
     if (host->kind != SL_NODE_MAPPING) {
@@ -529,7 +571,7 @@ int host_mounts_path_volumes(struct sl_context *ctx, const struct sl_node *pod,
 {
     *problem = NULL;
     struct sl_mount own;
-    struct mount_walk walk = { ctx, NULL, false, visit, data, { NULL, 0, NULL } };
+    struct mount_walk walk = { ctx, NULL, false, NULL, visit, data, { NULL, 0, NULL } };
     if (visit == NULL ||
         sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
         *problem = "host_mounts(): no callback, or a mount_size that is not the size "
@@ -540,7 +582,29 @@ int host_mounts_path_volumes(struct sl_context *ctx, const struct sl_node *pod,
     int status = SL_OK;
     for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
                        i < volumes->u.sequence.count && status == SL_OK; i++)
-        status = path_volume(&walk, volumes->u.sequence.items[i]);
+        status = path_volume(&walk, volumes->u.sequence.items[i], "hostPath",
+                             "volumes");
+    sized_out_end(&walk.out);
+    return status;
+}
+
+int host_mounts_path_holders(struct sl_context *ctx, const struct sl_node *const *holders,
+                             const char *const *holder_keys, size_t count,
+                             size_t mount_size, sl_mount_fn visit, void *data,
+                             const char **problem)
+{
+    *problem = NULL;
+    struct sl_mount own;
+    struct mount_walk walk = { ctx, NULL, false, NULL, visit, data, { NULL, 0, NULL } };
+    if (visit == NULL ||
+        sized_out_begin(&walk.out, &own, sizeof(own), mount_size, HOST_MOUNT_SIZE_1_1) != 0) {
+        *problem = "host_mounts(): no callback, or a mount_size that is not the size "
+                   "of a struct sl_mount";
+        return SL_ERROR;
+    }
+    int status = SL_OK;
+    for (size_t i = 0; i < count && status == SL_OK; i++)
+        status = path_volume(&walk, holders[i], holder_keys[i], holder_keys[i]);
     sized_out_end(&walk.out);
     return status;
 }

@@ -28,6 +28,7 @@
 #ifndef SANDLINT_HOST_MOUNTS_H
 #define SANDLINT_HOST_MOUNTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "sandlint/plugin.h"
@@ -51,6 +52,28 @@ int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
                      sl_mount_fn visit, void *data, const char **problem);
 
 /*
+ * What a Compose file's interpolation resolves to (SPEC §13): resolve
+ * returns true with the text Compose uses (valid until the walk's caller
+ * is done) when text resolves with the project's variables.  A short
+ * volume item whose source is only an interpolation ("${DATA}:/data") and
+ * that resolves to a host path is delivered as that host mount, keyed by
+ * the resolved source; one that resolves to anything else stays an
+ * interpolated entry (it cannot be checked).
+ */
+struct host_mount_resolver {
+    bool (*resolve)(void *data, const char *text, size_t length, const char **resolved,
+                    size_t *resolved_length);
+    void *data;
+};
+
+/* host_mounts_each() with a resolver (NULL: none, as host_mounts_each). */
+int host_mounts_each_resolved(struct sl_context *ctx, const struct sl_node *root,
+                              const struct sl_node *service, size_t mount_size,
+                              sl_mount_fn visit, void *data,
+                              const struct host_mount_resolver *resolver,
+                              const char **problem);
+
+/*
  * The host_mounts() host service for an agent-env service or a pod spec
  * (pod, a mapping): the hostPath volumes of its volumes[] (syntax
  * SL_MOUNT_HOST_PATH_VOLUME), keyed by the path as a Compose bind mount of
@@ -58,6 +81,18 @@ int host_mounts_each(struct sl_context *ctx, const struct sl_node *root,
  * host_mounts_each() does.
  */
 int host_mounts_path_volumes(struct sl_context *ctx, const struct sl_node *pod,
+                             size_t mount_size, sl_mount_fn visit, void *data,
+                             const char **problem);
+
+/*
+ * The host paths a Kubernetes object holds outside any pod spec's volumes
+ * (SPEC §13: hostPath anywhere, a PersistentVolume's, KubeVirt's hostDisk):
+ * holders[i] is a mapping whose key holder_keys[i] ("hostPath",
+ * "hostDisk") holds {path: ...}, read as a hostPath volume is.  Returns as
+ * host_mounts_each() does.
+ */
+int host_mounts_path_holders(struct sl_context *ctx, const struct sl_node *const *holders,
+                             const char *const *holder_keys, size_t count,
                              size_t mount_size, sl_mount_fn visit, void *data,
                              const char **problem);
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kubernetes_walk.h"
 #include "sized_out.h"
 #include "xalloc.h"
 #include "yaml_model.h"
@@ -64,6 +65,20 @@ const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t i
     return spec;
 }
 
+const struct sl_node *kubernetes_pod_template_metadata(const struct sl_node *object,
+                                                       size_t index)
+{
+    static const char *const paths[KUBERNETES_POD_SHAPES] = {
+        "metadata", "template.metadata", "spec.template.metadata",
+        "spec.jobTemplate.spec.template.metadata", "spec.podTemplate.metadata",
+    };
+    const struct sl_node *key;
+    if (index >= KUBERNETES_POD_SHAPES)
+        return NULL;
+    const struct sl_node *metadata = kubernetes_follow(object, paths[index], &key);
+    return metadata != NULL && metadata->kind == SL_NODE_MAPPING ? metadata : NULL;
+}
+
 static const char *text_of(const struct sl_node *node)
 {
     if (node == NULL || node->kind != SL_NODE_SCALAR || node->null_value ||
@@ -77,9 +92,37 @@ char *kubernetes_object_service(const struct sl_node *object)
     const char *kind = text_of(lookup(object, "kind", NULL));
     const struct sl_node *metadata = lookup(object, "metadata", NULL);
     const char *name = text_of(lookup(metadata, "name", NULL));
+    const char *namespace = text_of(lookup(metadata, "namespace", NULL));
     if (name == NULL)
         name = text_of(lookup(metadata, "generateName", NULL));
-    return xasprintf("%s/%s", kind ? kind : "<unknown>", name ? name : "<unnamed>");
+    /* Objects of the same kind and name in two namespaces are two objects
+     * (SPEC §13, §17): the namespace leads when written. */
+    return xasprintf("%s%s%s/%s", namespace ? namespace : "", namespace ? "/" : "",
+                     kind ? kind : "<unknown>", name ? name : "<unnamed>");
+}
+
+/* pod_specs(): hands one pod spec to the caller's visit. */
+struct pod_delivery {
+    struct sl_context *ctx;
+    struct sized_out sized;
+    const struct sl_node *object;
+    char *service;              /* made on first use */
+    sl_pod_fn visit;
+    void *data;
+};
+
+static int deliver_pod(struct pod_delivery *delivery, const struct sl_node *spec,
+                       const struct sl_node *key)
+{
+    if (delivery->service == NULL)
+        delivery->service = kubernetes_object_service(delivery->object);
+    struct sl_pod pod = {
+        .struct_size = sizeof(pod), .service = delivery->service,
+        .service_length = strlen(delivery->service), .spec = spec, .node = key,
+        .object = delivery->object,
+    };
+    struct sl_pod *out = sized_out_fill(&delivery->sized, &pod, sizeof(pod));
+    return delivery->visit(delivery->ctx, out, delivery->data) == SL_OK ? SL_OK : SL_ERROR;
 }
 
 int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
@@ -88,31 +131,36 @@ int kubernetes_pod_specs(struct sl_context *ctx, const struct sl_node *object,
 {
     *problem = NULL;
     struct sl_pod own;
-    struct sized_out sized;
-    if (visit == NULL || sized_out_begin(&sized, &own, sizeof(own), pod_size, sizeof(own)) != 0) {
+    struct pod_delivery delivery = { ctx, { NULL, 0, NULL }, object, NULL, visit, data };
+    if (visit == NULL ||
+        sized_out_begin(&delivery.sized, &own, sizeof(own), pod_size, sizeof(own)) != 0) {
         *problem = "pod_specs(): no callback, or a pod_size that is not the size of a "
                    "struct sl_pod";
         return SL_ERROR;
     }
     int status = SL_OK;
-    char *service = NULL;
+    /* The known paths first, then the pod specs the shape walk finds
+     * elsewhere (SPEC §13), as the front-end reads them. */
+    const struct sl_node *known[KUBERNETES_POD_SHAPES];
+    size_t known_count = 0;
     for (size_t i = 0; i < KUBERNETES_POD_SHAPES && status == SL_OK; i++) {
         const struct sl_node *key;
         const struct sl_node *spec = kubernetes_pod_spec(object, i, &key);
         if (spec == NULL)
             continue;
-        if (service == NULL)
-            service = kubernetes_object_service(object);
-        struct sl_pod pod = {
-            .struct_size = sizeof(pod), .service = service,
-            .service_length = strlen(service), .spec = spec, .node = key,
-            .object = object,
-        };
-        struct sl_pod *out = sized_out_fill(&sized, &pod, sizeof(pod));
-        status = visit(ctx, out, data) == SL_OK ? SL_OK : SL_ERROR;
+        known[known_count++] = spec;
+        status = deliver_pod(&delivery, spec, key);
     }
-    free(service);
-    sized_out_end(&sized);
+    if (status == SL_OK && object != NULL && object->kind == SL_NODE_MAPPING) {
+        struct kubernetes_walk walk = { NULL, 0, 0, false };
+        kubernetes_walk_object(&walk, object, known, known_count, false);
+        for (size_t i = 0; i < walk.count && status == SL_OK; i++)
+            if (walk.items[i].kind == KUBERNETES_FOUND_POD_SPEC)
+                status = deliver_pod(&delivery, walk.items[i].node, walk.items[i].key);
+        kubernetes_walk_release(&walk);
+    }
+    free(delivery.service);
+    sized_out_end(&delivery.sized);
     return status;
 }
 

@@ -27,13 +27,20 @@
 const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t index,
                                           const struct sl_node **key);
 
+/* The metadata of the pod template whose spec kubernetes_pod_spec() gives
+ * for index (a Pod's own metadata, template.metadata...), a mapping, or
+ * NULL: where a template's annotations are. */
+const struct sl_node *kubernetes_pod_template_metadata(const struct sl_node *object,
+                                                       size_t index);
+
 /* The value at a '.'-separated path of mapping keys below node
  * ("securityContext.capabilities.add"), with the last key's node in *key;
  * NULL when a step is missing or not a mapping. */
 const struct sl_node *kubernetes_follow(const struct sl_node *node, const char *path,
                                         const struct sl_node **key);
 
-/* "<kind>/<name>" of an object (name: metadata.name, else
+/* "[<namespace>/]<kind>/<name>" of an object (namespace:
+ * metadata.namespace when written; name: metadata.name, else
  * metadata.generateName, else "<unnamed>"); malloc'd. */
 char *kubernetes_object_service(const struct sl_node *object);
 

@@ -10,6 +10,7 @@
 #include "compose.h"
 #include "file_kind.h"
 #include "host_mounts.h"
+#include "kubernetes_walk.h"
 #include "xalloc.h"
 #include "yaml_model.h"
 
@@ -23,6 +24,13 @@ static bool text_equals(const char *text, size_t length, const char *word)
 {
     return strlen(word) == length && memcmp(text, word, length) == 0;
 }
+
+/* Bounds the items of a Kubernetes List read as objects: Lists nest.
+ * Aliases let a short file repeat one List many times over, so the
+ * objects of a file are bounded too; past either bound the file was not
+ * checked, which fails the run. */
+#define MAX_LIST_DEPTH 8
+#define MAX_OBJECTS_PER_FILE 10000
 
 /* A value whose findings point at key (the setting) or node (the value):
  * Kubernetes findings about a value point at the value. */
@@ -313,11 +321,122 @@ static bool writes(const struct sl_node *security, const struct security_field *
 /* ------------------------------------------------------------------ */
 
 struct kube_container {
-    const struct sl_node *mapping;  /* the container */
+    const struct sl_node *mapping;  /* the container, or NULL for one only
+                                       an operator adds */
     const struct sl_node *security; /* its securityContext, a mapping, or NULL */
     int kind;                       /* SL_KIND_* of the file */
     int sort;
+    const struct sl_node *annotations; /* its pod template's
+                                       metadata.annotations, or NULL */
+    const char *name;               /* its name, NUL-terminated, or NULL */
+    const struct sl_node *kctf;     /* the kCTF challenge container: where
+                                       the operator's additions are
+                                       reported (the object's kind) */
 };
+
+/* The AppArmor annotation a pod template gives a container by name
+ * (container.apparmor.security.beta.kubernetes.io/NAME, the form before
+ * appArmorProfile): its key, or NULL. */
+#define APPARMOR_ANNOTATION "container.apparmor.security.beta.kubernetes.io/"
+
+static const struct model_pair *apparmor_annotation(const struct kube_container *container)
+{
+    const struct sl_node *annotations = container->annotations;
+    if (container->name == NULL || annotations == NULL ||
+        annotations->kind != SL_NODE_MAPPING)
+        return NULL;
+    size_t prefix = strlen(APPARMOR_ANNOTATION), name = strlen(container->name);
+    for (size_t i = 0; i < annotations->u.mapping.count; i++) {
+        const struct model_pair *pair = &annotations->u.mapping.pairs[i];
+        const struct sl_node *key = pair->key;
+        if (key->kind == SL_NODE_SCALAR && key->u.scalar.length == prefix + name &&
+            memcmp(key->u.scalar.text, APPARMOR_ANNOTATION, prefix) == 0 &&
+            memcmp(key->u.scalar.text + prefix, container->name, name) == 0)
+            return pair;
+    }
+    return NULL;
+}
+
+/* What an AppArmor annotation's value means: unconfined, runtime/default,
+ * localhost/PROFILE. */
+static int annotation_confinement(const char *text, size_t length)
+{
+    if (text_equals(text, length, "unconfined"))
+        return SL_CONFINEMENT_OFF;
+    if (text_equals(text, length, "runtime/default"))
+        return SL_CONFINEMENT_DEFAULT;
+    if (length > 10 && memcmp(text, "localhost/", 10) == 0)
+        return SL_CONFINEMENT_CUSTOM;
+    return SL_CONFINEMENT_OTHER;
+}
+
+/* The container's AppArmor annotation, as a value of its own (it names the
+ * container, so the container writes it). */
+static void annotation_value(struct model_fill *fill, const struct model_pair *pair)
+{
+    const char *field = pair->key->u.scalar.text;
+    struct sl_value *value = new_value(fill, SL_FORM_SCALAR, field, field, pair->key,
+                                       pair->value);
+    if (fill->setting.key == NULL)
+        fill->setting.key = pair->key;
+    size_t length;
+    const char *text = compose_setting_text(pair->value, &length);
+    if (text == NULL) {
+        value->state = SL_VALUE_UNCHECKABLE;
+        value->text = pair->value->kind == SL_NODE_SCALAR ? "" : collection_text(pair->value);
+        value->text_length = strlen(value->text);
+    } else if (take_text(value, text, length)) {
+        value->meaning = annotation_confinement(text, length);
+    }
+}
+
+/* What the kCTF operator gives the challenge container whatever the
+ * template says (kctf-operator/controllers/deployment/deployment.go):
+ * capability SYS_ADMIN and the AppArmor annotation "unconfined". */
+static const char kctf_capability[] = "SYS_ADMIN";
+static const char kctf_apparmor[] = "unconfined";
+
+/* The operator also makes the challenge container's root file system
+ * read-only when the template does not say (readOnlyRootFilesystem nil). */
+static void kctf_read_only_root(struct model_fill *fill, const struct kube_container *container)
+{
+    struct sl_value *value = model_fill_value(fill);
+    value->origin = SL_ORIGIN_DEFAULT;
+    value->form = SL_FORM_FLAG;
+    value->field = "securityContext.readOnlyRootFilesystem";
+    value->label = "readOnlyRootFilesystem (the kCTF operator's default)";
+    value->key = value->node = container->kctf;
+    value->text = value->parsed = "true";
+    value->text_length = value->parsed_length = 4;
+    value->meaning = 1;
+    fill->setting.state = SL_SETTING_DEFAULT;
+}
+
+static void kctf_value(struct model_fill *fill, const struct kube_container *container,
+                       int id)
+{
+    struct sl_value *value = model_fill_value(fill);
+    value->origin = SL_ORIGIN_DEFAULT;
+    value->key = value->node = container->kctf;
+    if (id == SL_SETTING_CAP_ADD) {
+        value->form = SL_FORM_ENTRY;
+        value->field = "securityContext.capabilities.add";
+        value->label = "capabilities.add that the kCTF operator adds to every challenge "
+                       "container";
+        value->text = value->parsed = kctf_capability;
+        value->text_length = value->parsed_length = sizeof(kctf_capability) - 1;
+    } else {
+        value->form = SL_FORM_SCALAR;
+        value->field = APPARMOR_ANNOTATION "challenge";
+        value->label = "the AppArmor annotation that the kCTF operator adds to every "
+                       "challenge container";
+        value->text = value->parsed = kctf_apparmor;
+        value->text_length = value->parsed_length = sizeof(kctf_apparmor) - 1;
+        value->meaning = SL_CONFINEMENT_OFF;
+    }
+    if (fill->setting.key == NULL)
+        fill->setting.key = container->kctf;
+}
 
 /* resources.limits.NAME.  agent-env fills the limits itself when a service
  * gives no resources (the chart's defaults set both); ephemeral containers
@@ -384,11 +503,22 @@ static void fill_container(struct model_fill *fill, const struct model_scope *sc
         fill->setting.field = field->field;
         fill->setting.label = field->label;
         fill->setting.hint = field->hint;
-        /* The container's own field, else (effective) the pod's. */
-        if (view == SL_VIEW_EFFECTIVE && field->pod && !writes(container->security, field))
+        /* The container's own field, else (effective) the pod's; an
+         * AppArmor annotation that names it is its own too. */
+        const struct model_pair *annotation =
+            id == SL_SETTING_APPARMOR ? apparmor_annotation(container) : NULL;
+        if (view == SL_VIEW_EFFECTIVE && field->pod && annotation == NULL &&
+            container->kctf == NULL && !writes(container->security, field))
             model_fill_inherit(fill, id);
         else
             security_value(fill, field, container->security);
+        if (annotation != NULL)
+            annotation_value(fill, annotation);
+        if (container->kctf != NULL && (id == SL_SETTING_CAP_ADD || id == SL_SETTING_APPARMOR))
+            kctf_value(fill, container, id);
+        else if (container->kctf != NULL && id == SL_SETTING_READ_ONLY_ROOT &&
+                 view == SL_VIEW_EFFECTIVE && fill->setting.state == SL_SETTING_ABSENT)
+            kctf_read_only_root(fill, container);
         return;
     }
     if (id == SL_SETTING_MEMORY_LIMIT) {
@@ -409,10 +539,17 @@ static void fill_container(struct model_fill *fill, const struct model_scope *sc
 
 static const struct model_reader container_reader = { fill_container, NULL };
 
-struct model_scope *kubernetes_front_container(struct model_group *group,
-                                               struct model_scope *parent, int kind,
-                                               const char *prefix, const struct sl_node *key,
-                                               const struct kubernetes_container *found)
+/* What a pod tells its containers beyond the pod spec. */
+struct container_extras {
+    const struct sl_node *annotations;  /* the template's annotations */
+    const struct sl_node *kctf;         /* a kCTF Challenge's kind node */
+};
+
+static struct model_scope *new_container(struct model_group *group,
+                                         struct model_scope *parent, int kind,
+                                         const char *prefix, const struct sl_node *key,
+                                         const struct kubernetes_container *found,
+                                         const struct container_extras *extras)
 {
     struct kube_container *container = model_group_alloc(group, sizeof(*container));
     const struct sl_node *security = lookup(found->mapping, "securityContext", NULL);
@@ -421,6 +558,14 @@ struct model_scope *kubernetes_front_container(struct model_group *group,
                               ? security : NULL;
     container->kind = kind;
     container->sort = found->sort;
+    if (found->name != NULL)
+        container->name = model_group_strndup(group, found->name, found->name_length);
+    if (extras != NULL) {
+        container->annotations = extras->annotations;
+        if (container->name != NULL && strcmp(container->name, "challenge") == 0 &&
+            found->sort == SL_CONTAINER_MAIN)
+            container->kctf = extras->kctf;
+    }
     char *service = kubernetes_container_service(prefix, found);
     struct model_scope_spec spec = {
         .level = SL_SCOPE_CONTAINER, .sort = found->sort,
@@ -436,6 +581,14 @@ struct model_scope *kubernetes_front_container(struct model_group *group,
     return scope;
 }
 
+struct model_scope *kubernetes_front_container(struct model_group *group,
+                                               struct model_scope *parent, int kind,
+                                               const char *prefix, const struct sl_node *key,
+                                               const struct kubernetes_container *found)
+{
+    return new_container(group, parent, kind, prefix, key, found, NULL);
+}
+
 /* ------------------------------------------------------------------ */
 /* pods and ServiceAccounts                                            */
 /* ------------------------------------------------------------------ */
@@ -444,6 +597,10 @@ struct kube_pod {
     const struct sl_node *spec;
     const struct sl_node *security; /* the pod's securityContext, a mapping,
                                        or NULL */
+    const struct sl_node *object;   /* the object that holds it */
+    bool token_default;             /* Kubernetes mounts a token unless the
+                                       pod or its account says false */
+    struct model_file_state *file;  /* where the file's accounts are */
 };
 
 /* hostNetwork, hostPID, hostIPC, hostUsers: the pod's switches. */
@@ -485,22 +642,129 @@ int kubernetes_front_pod_mounts(const struct model_scope *scope, struct sl_conte
                                   problem);
 }
 
+/* ------------------------------------------------------------------ */
+/* the token Kubernetes mounts by default                              */
+/* ------------------------------------------------------------------ */
+
+/* The text of a scalar, or NULL (null, empty, not a scalar). */
+static const char *scalar_text(const struct sl_node *node, size_t *length)
+{
+    if (node == NULL || node->kind != SL_NODE_SCALAR || node->null_value ||
+        node->u.scalar.length == 0)
+        return NULL;
+    *length = node->u.scalar.length;
+    return node->u.scalar.text;
+}
+
+/* "NAMESPACE/NAME" of an account named name in the namespace of object
+ * (empty when it states none); malloc'd. */
+static char *account_id(const struct sl_node *object, const char *name, size_t length)
+{
+    size_t namespace_length = 0;
+    const char *namespace = scalar_text(
+        lookup(lookup(object, "metadata", NULL), "namespace", NULL), &namespace_length);
+    return xasprintf("%.*s/%.*s", (int)namespace_length, namespace ? namespace : "",
+                     (int)length, name);
+}
+
+/* Adds the ServiceAccounts of object (a List's items too) that turn the
+ * token off; *budget bounds the objects looked at. */
+static void collect_accounts(struct string_set *set, const struct sl_node *object,
+                             unsigned depth, size_t *budget)
+{
+    if (*budget == 0 || !file_kind_is_object(object))
+        return;
+    (*budget)--;
+    const struct sl_node *kind = lookup(object, "kind", NULL);
+    const struct sl_node *items = lookup(object, "items", NULL);
+    if (items != NULL && items->kind == SL_NODE_SEQUENCE && depth < MAX_LIST_DEPTH) {
+        for (size_t i = 0; i < items->u.sequence.count && *budget != 0; i++)
+            collect_accounts(set, items->u.sequence.items[i], depth + 1, budget);
+        return;
+    }
+    if (kind->u.scalar.length != 14 || memcmp(kind->u.scalar.text, "ServiceAccount", 14) != 0)
+        return;
+    size_t length = 0, name_length = 0;
+    const char *text = scalar_text(lookup(object, "automountServiceAccountToken", NULL),
+                                   &length);
+    const char *name = scalar_text(lookup(lookup(object, "metadata", NULL), "name", NULL),
+                                   &name_length);
+    if (name == NULL || !is_false(text, length))
+        return;
+    char *id = account_id(object, name, name_length);
+    string_set_add(set, id, strlen(id));
+    free(id);
+}
+
+/* Whether the file's ServiceAccount of that id says false (the set made on
+ * first use, for every pod of the file). */
+static bool account_turns_token_off(struct model_file_state *file, const char *id)
+{
+    if (file == NULL)
+        return false;
+    if (file->accounts_without_token == NULL) {
+        file->accounts_without_token = xcalloc(1, sizeof(*file->accounts_without_token));
+        size_t budget = MAX_OBJECTS_PER_FILE;
+        for (size_t d = 0; d < file->document_count && budget != 0; d++)
+            collect_accounts(file->accounts_without_token, file->documents[d], 0, &budget);
+    }
+    return string_set_has(file->accounts_without_token, id, strlen(id));
+}
+
+/* A pod that says nothing of the token gets one, unless its account (in
+ * the same file) says false: a warning-worthy default of Kubernetes. */
+static void default_token(struct model_fill *fill, const struct model_scope *scope)
+{
+    const struct kube_pod *pod = scope->data;
+    size_t length = 0;
+    const char *name = scalar_text(lookup(pod->spec, "serviceAccountName", NULL), &length);
+    if (name == NULL)
+        name = scalar_text(lookup(pod->spec, "serviceAccount", NULL), &length);
+    if (name == NULL) {
+        name = "default";
+        length = 7;
+    }
+    char *id = account_id(pod->object, name, length);
+    bool off = account_turns_token_off(pod->file, id);
+    free(id);
+    if (off)
+        return;
+    struct sl_value *value = model_fill_value(fill);
+    value->origin = SL_ORIGIN_DEFAULT;
+    value->form = SL_FORM_FLAG;
+    value->field = "automountServiceAccountToken";
+    value->label = "automountServiceAccountToken";
+    value->key = value->node = scope->public.node;
+    value->text = value->parsed = "true";
+    value->text_length = value->parsed_length = 4;
+    value->meaning = 1;
+    fill->setting.state = SL_SETTING_DEFAULT;
+}
+
 static void fill_pod(struct model_fill *fill, const struct model_scope *scope, int view,
                      int id)
 {
     const struct kube_pod *pod = scope->data;
     const struct security_field *field = security_field_of(id);
     const char *name = host_switch(id);
-    (void)view;     /* a pod inherits nothing modelled */
     if (field != NULL && field->pod) {
         fill->setting.field = field->field;
         fill->setting.label = field->label;
         security_value(fill, field, pod->security);
+        /* An Argo template's pod takes what the workflow sets (its
+         * parent); other pods have none. */
+        if (view == SL_VIEW_EFFECTIVE && fill->setting.state == SL_SETTING_ABSENT)
+            model_fill_inherit(fill, id);
     } else if (name != NULL) {
         kubernetes_front_fill_field(fill, pod->spec, name, SL_FORM_FLAG);
+        if (view == SL_VIEW_EFFECTIVE && fill->setting.state == SL_SETTING_ABSENT)
+            model_fill_inherit(fill, id);
     } else if (id == SL_SETTING_SERVICE_ACCOUNT_TOKEN ||
                id == SL_SETTING_SERVICE_ACCOUNT_NAME) {
         kubernetes_front_fill_account(fill, pod->spec, id);
+        if (id == SL_SETTING_SERVICE_ACCOUNT_TOKEN && pod->token_default &&
+            fill->setting.state == SL_SETTING_ABSENT)
+            default_token(fill, scope);
     } else if (id == SL_SETTING_RUNTIME) {
         kubernetes_front_fill_field(fill, pod->spec, "runtimeClassName", SL_FORM_SCALAR);
     } else if (id == SL_SETTING_MOUNTS) {
@@ -528,13 +792,6 @@ static const struct model_reader account_reader = { fill_account, NULL };
 /* objects                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Bounds the items of a Kubernetes List read as objects: Lists nest.
- * Aliases let a short file repeat one List many times over, so the
- * objects of a file are bounded too; past either bound the file was not
- * checked, which fails the run. */
-#define MAX_LIST_DEPTH 8
-#define MAX_OBJECTS_PER_FILE 10000
-
 /* The first List limit a file reaches is its error; the objects past it
  * are left unchecked without repeating it. */
 static void objects_not_checked(struct model_reading *reading, const struct sl_node *at,
@@ -546,32 +803,595 @@ static void objects_not_checked(struct model_reading *reading, const struct sl_n
     model_emit_not_checked(reading, at, message);
 }
 
-/* The containers of a pod: one scope each, in the pod's group. */
-struct pod_walk {
+/* How an object's pods and containers are read: its group, its service,
+ * the nodes read so far (which the shape walk skips). */
+struct object_reading {
     struct model_reading *reading;
     struct model_group *group;
+    const struct sl_node *object;
+    const char *service;
+    const struct sl_node *kctf;     /* a kCTF Challenge's kind node */
+    bool token_default;
+    const struct sl_node **read;    /* malloc'd: what the walk skips */
+    size_t read_count, read_capacity;
+    const struct sl_node **pods;    /* malloc'd: the pod specs read */
+    size_t pod_count;
+    bool pods_limit_reported;
+    struct yaml_model *patches;     /* malloc'd: Argo podSpecPatch strings,
+                                       parsed; released after the group */
+    size_t patch_count;
+    unsigned depth;                 /* how many Lists or manifests hold it */
+};
+
+/* Bounds the podSpecPatch strings of one object read as pods. */
+#define MAX_PATCHES_PER_OBJECT 100
+
+/* Bounds the pod specs of one object (a custom resource may hold many):
+ * past it the object was not checked, which fails the run. */
+#define MAX_PODS_PER_OBJECT 1000
+
+static void mark_read(struct object_reading *object, const struct sl_node *node)
+{
+    if (object->read_count == object->read_capacity) {
+        object->read_capacity = object->read_capacity ? object->read_capacity * 2 : 8;
+        object->read = xrealloc(object->read, object->read_capacity, sizeof(*object->read));
+    }
+    object->read[object->read_count++] = node;
+}
+
+/* Whether spec was read already (aliases repeat nodes); false and
+ * remembered if not.  Past the bound, true after its error. */
+static bool pod_already_read(struct object_reading *object, const struct sl_node *spec)
+{
+    for (size_t i = 0; i < object->pod_count; i++)
+        if (object->pods[i] == spec)
+            return true;
+    if (object->pod_count == MAX_PODS_PER_OBJECT) {
+        if (!object->pods_limit_reported)
+            model_emit_not_checked(object->reading, spec, "more than 1000 pod specs in one "
+                                   "Kubernetes object; the rest were not checked");
+        object->pods_limit_reported = true;
+        return true;
+    }
+    if (object->pods == NULL)
+        object->pods = xcalloc(MAX_PODS_PER_OBJECT, sizeof(*object->pods));
+    object->pods[object->pod_count++] = spec;
+    mark_read(object, spec);
+    return false;
+}
+
+/* The containers of a pod: one scope each, in the pod's group. */
+struct pod_walk {
+    struct object_reading *object;
     struct model_scope *pod;
+    struct container_extras extras;
+    bool challenge_seen;
 };
 
 static int read_container(const struct kubernetes_container *found, void *data)
 {
     struct pod_walk *walk = data;
-    model_emit_scope(walk->reading,
-                     kubernetes_front_container(walk->group, walk->pod, SL_KIND_KUBERNETES,
-                                                walk->pod->public.service, NULL, found));
+    struct object_reading *object = walk->object;
+    if (found->sort == SL_CONTAINER_MAIN && found->name != NULL &&
+        text_equals(found->name, found->name_length, "challenge"))
+        walk->challenge_seen = true;
+    model_emit_scope(object->reading,
+                     new_container(object->group, walk->pod, SL_KIND_KUBERNETES,
+                                   walk->pod->public.service, NULL, found, &walk->extras));
     return SL_OK;
 }
 
-/* The scopes of one object that is not a List: its ServiceAccount, or its
- * pod specs with their containers. */
-static void read_workload(struct model_reading *reading, const struct sl_node *object)
+/* A pod scope for spec (a mapping), found under key, in a template whose
+ * metadata is template_metadata (or NULL); service: its name in keys. */
+static struct model_scope *new_pod(struct object_reading *object, const char *service,
+                                   const struct sl_node *key, const struct sl_node *spec,
+                                   struct model_scope *parent, bool token_default)
+{
+    model_emit_service(object->reading, SL_KIND_KUBERNETES, service, strlen(service), key,
+                       spec);
+    struct kube_pod *pod = model_group_alloc(object->group, sizeof(*pod));
+    const struct sl_node *security = lookup(spec, "securityContext", NULL);
+    pod->spec = spec;
+    pod->security = security != NULL && security->kind == SL_NODE_MAPPING ? security : NULL;
+    pod->object = object->object;
+    pod->token_default = token_default;
+    pod->file = object->reading->file;
+    const struct sl_node *metadata = lookup(object->object, "metadata", NULL);
+    const struct sl_node *name = lookup(metadata, "name", NULL);
+    struct model_scope_spec scope = {
+        .level = SL_SCOPE_POD, .platform = SL_PLATFORM_KUBERNETES,
+        .kind = SL_KIND_KUBERNETES, .service = service, .service_length = strlen(service),
+        .name = name != NULL && name->kind == SL_NODE_SCALAR ? name->u.scalar.text : NULL,
+        .name_length = name != NULL && name->kind == SL_NODE_SCALAR ? name->u.scalar.length
+                                                                    : 0,
+        .noun = "pod", .node = key != NULL ? key : spec, .mapping = spec,
+        .parent = parent, .reader = &pod_reader, .data = pod,
+    };
+    return model_scope_new(object->group, &scope);
+}
+
+/* Reads a pod spec and its containers (once, whatever path reaches it);
+ * template_metadata holds the AppArmor annotations of its containers. */
+static void read_pod(struct object_reading *object, const struct sl_node *key,
+                     const struct sl_node *spec, const struct sl_node *template_metadata)
+{
+    if (pod_already_read(object, spec))
+        return;
+    /* Its hostPath volumes are its own mounts; the walk must not find
+     * them again where an alias repeats them. */
+    const struct sl_node *volumes = lookup(spec, "volumes", NULL);
+    for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
+                       i < volumes->u.sequence.count; i++) {
+        const struct sl_node *host = lookup(volumes->u.sequence.items[i], "hostPath", NULL);
+        if (host != NULL)
+            mark_read(object, host);
+    }
+    struct pod_walk walk = {
+        object, new_pod(object, object->service, key, spec, NULL, object->token_default),
+        { lookup(template_metadata, "annotations", NULL), object->kctf }, false,
+    };
+    model_emit_scope(object->reading, walk.pod);
+    kubernetes_each_container(SL_KIND_KUBERNETES, spec, read_container, &walk);
+    if (object->kctf != NULL && !walk.challenge_seen) {
+        /* The operator adds a container named challenge when the template
+         * has none; it gets the same additions. */
+        struct kubernetes_container added = {
+            .sort = SL_CONTAINER_MAIN, .list = "containers", .mapping = NULL,
+            .name = "challenge", .name_length = 9,
+        };
+        model_emit_scope(object->reading,
+                         new_container(object->group, walk.pod, SL_KIND_KUBERNETES,
+                                       walk.pod->public.service, object->kctf, &added,
+                                       &walk.extras));
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* controllers sandlint models                                         */
+/* ------------------------------------------------------------------ */
+
+static bool has_prefix(const struct sl_node *node, const char *prefix)
+{
+    size_t length = strlen(prefix);
+    return node != NULL && node->kind == SL_NODE_SCALAR && node->u.scalar.length >= length &&
+           memcmp(node->u.scalar.text, prefix, length) == 0;
+}
+
+static bool scalar_is(const struct sl_node *node, const char *word)
+{
+    return node != NULL && node->kind == SL_NODE_SCALAR &&
+           text_equals(node->u.scalar.text, node->u.scalar.length, word);
+}
+
+/* The kinds whose controllers sandlint models: what their objects hold
+ * outside a pod spec is understood (or is a pod spec it reads). */
+static bool kind_modelled(const struct sl_node *object)
+{
+    static const char *const kinds[] = {
+        /* Kubernetes itself, and OpenShift's DeploymentConfig */
+        "Pod", "PodTemplate", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet",
+        "ReplicationController", "Job", "CronJob", "ServiceAccount", "PersistentVolume",
+        "DeploymentConfig",
+        /* kCTF, JobSet, Argo Workflows, KubeVirt, Knative, agent-sandbox */
+        "Challenge", "JobSet", "Workflow", "CronWorkflow", "WorkflowTemplate",
+        "ClusterWorkflowTemplate", "VirtualMachine", "VirtualMachineInstance",
+        "VirtualMachineInstanceReplicaSet", "Service", "Sandbox", "SandboxTemplate",
+    };
+    const struct sl_node *kind = lookup(object, "kind", NULL);
+    for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
+        if (scalar_is(kind, kinds[i]))
+            return true;
+    return false;
+}
+
+static bool is_argo(const struct sl_node *object)
+{
+    const struct sl_node *kind = lookup(object, "kind", NULL);
+    return has_prefix(lookup(object, "apiVersion", NULL), "argoproj.io/") &&
+           (scalar_is(kind, "Workflow") || scalar_is(kind, "CronWorkflow") ||
+            scalar_is(kind, "WorkflowTemplate") || scalar_is(kind, "ClusterWorkflowTemplate"));
+}
+
+/* An Argo template's containers: container and script run as the pod's
+ * main container ("main", as Argo names it), then sidecars, init
+ * containers and a containerSet's containers. */
+static void read_argo_containers(struct pod_walk *walk, const struct sl_node *template)
+{
+    static const char *const single[] = { "container", "script" };
+    for (size_t i = 0; i < 2; i++) {
+        const struct sl_node *key;
+        const struct sl_node *mapping = lookup(template, single[i], &key);
+        if (mapping == NULL || mapping->kind != SL_NODE_MAPPING)
+            continue;
+        const struct sl_node *name = lookup(mapping, "name", NULL);
+        bool named = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value &&
+                     name->u.scalar.length != 0;
+        struct kubernetes_container found = {
+            .sort = SL_CONTAINER_MAIN, .list = single[i], .mapping = mapping,
+            .name = named ? name->u.scalar.text : "main",
+            .name_length = named ? name->u.scalar.length : 4,
+        };
+        read_container(&found, walk);
+    }
+    static const char *const lists[] = { "sidecars", "initContainers" };
+    for (size_t i = 0; i < 2; i++) {
+        const struct sl_node *list = lookup(template, lists[i], NULL);
+        for (size_t j = 0; list != NULL && list->kind == SL_NODE_SEQUENCE &&
+                           j < list->u.sequence.count; j++) {
+            const struct sl_node *item = list->u.sequence.items[j];
+            if (item->kind != SL_NODE_MAPPING)
+                continue;
+            const struct sl_node *name = lookup(item, "name", NULL);
+            bool named = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value;
+            struct kubernetes_container found = {
+                .sort = i == 0 ? SL_CONTAINER_MAIN : SL_CONTAINER_INIT, .list = lists[i],
+                .index = j, .mapping = item, .name = named ? name->u.scalar.text : NULL,
+                .name_length = named ? name->u.scalar.length : 0,
+            };
+            read_container(&found, walk);
+        }
+    }
+    const struct sl_node *set = lookup(template, "containerSet", NULL);
+    if (set != NULL && set->kind == SL_NODE_MAPPING) {
+        mark_read(walk->object, set);
+        kubernetes_each_container(SL_KIND_KUBERNETES, set, read_container, walk);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Argo's podSpecPatch                                                 */
+/* ------------------------------------------------------------------ */
+
+/* A podSpecPatch is YAML (or JSON) text that Argo merges into the pod it
+ * makes: read as a pod spec of its own.  Bounds: the patch's nodes, and
+ * the work of placing them in the file. */
+#define PATCH_MAX_NODES 10000
+#define PATCH_MAX_VISITS 100000
+
+/* Places a patch's nodes in the file: a block scalar's lines follow its
+ * indicator line, indented by indent (libyaml drops the indentation; YAML
+ * writers indent a block two columns past its key); anything else is
+ * pointed at the patch's start.  Each node once (aliases repeat nodes:
+ * placed, the set of their addresses).  Returns false past the bound. */
+static bool place_patch(struct sl_node *node, const struct sl_node *patch, unsigned indent,
+                        struct string_set *placed, size_t *visits)
+{
+    if (++*visits > PATCH_MAX_VISITS)
+        return false;
+    if (!string_set_add(placed, (const char *)&node, sizeof(node)))
+        return true;
+    if (patch->style == SL_STYLE_LITERAL || patch->style == SL_STYLE_FOLDED) {
+        node->line += patch->line;
+        node->end_line += patch->line;
+        node->column += indent;
+        node->end_column += indent;
+    } else {
+        node->line = node->end_line = patch->line;
+        node->column = patch->column;
+        node->end_column = patch->end_column;
+    }
+    if (node->kind == SL_NODE_SEQUENCE) {
+        for (size_t i = 0; i < node->u.sequence.count; i++)
+            if (!place_patch(node->u.sequence.items[i], patch, indent, placed, visits))
+                return false;
+    } else if (node->kind == SL_NODE_MAPPING) {
+        for (size_t i = 0; i < node->u.mapping.count; i++)
+            if (!place_patch(node->u.mapping.pairs[i].key, patch, indent, placed, visits) ||
+                !place_patch(node->u.mapping.pairs[i].value, patch, indent, placed, visits))
+                return false;
+    }
+    return true;
+}
+
+/* Reads the podSpecPatch of mapping (a workflow spec or a template) as a
+ * pod of service under parent; the parsed patch lives in object->patches
+ * until the object's scopes are released. */
+static void read_pod_spec_patch(struct object_reading *object, const struct sl_node *mapping,
+                                const char *service, struct model_scope *parent)
+{
+    const struct sl_node *key;
+    const struct sl_node *patch = lookup(mapping, "podSpecPatch", &key);
+    if (patch == NULL || (patch->kind == SL_NODE_SCALAR && patch->null_value))
+        return;
+    if (patch->kind != SL_NODE_SCALAR) {
+        model_emit_not_understood(object->reading, key, "podSpecPatch is not a string of "
+                                  "YAML or JSON; not checked");
+        return;
+    }
+    if (kubernetes_is_templated(patch->u.scalar.text, patch->u.scalar.length)) {
+        model_emit_templated(object->reading, patch, "podSpecPatch holds template text "
+                             "({{ ... }}) that Argo fills in when it runs: cannot be "
+                             "checked");
+        return;
+    }
+    if (object->patch_count == MAX_PATCHES_PER_OBJECT) {
+        model_emit_not_checked(object->reading, key, "more than 100 podSpecPatch strings in "
+                               "one object; the rest were not checked");
+        return;
+    }
+    struct yaml_model *model = &object->patches[object->patch_count];
+    struct model_limits limits = { PATCH_MAX_NODES, 64 };
+    size_t visits = 0;
+    if (model_parse(model, patch->u.scalar.text, patch->u.scalar.length, &limits) !=
+            MODEL_OK ||
+        model->document_count != 1 ||
+        (model->documents[0]->kind != SL_NODE_MAPPING && !model_is_null(model->documents[0]))) {
+        model_release(model);
+        model_emit_not_understood(object->reading, patch, "podSpecPatch is not one YAML or "
+                                  "JSON mapping (or exceeds 10000 nodes); what Argo merges "
+                                  "into the pod was not checked");
+        return;
+    }
+    object->patch_count++;
+    struct sl_node *root = model->documents[0];
+    if (model_is_null(root))
+        return;
+    struct string_set placed = STRING_SET_INIT;
+    bool whole = place_patch(root, patch, key->column + 1, &placed, &visits);
+    string_set_release(&placed);
+    if (!whole) {
+        model_emit_not_understood(object->reading, patch, "podSpecPatch repeats its nodes "
+                                  "too often (aliases); not checked");
+        return;
+    }
+    struct pod_walk walk = {
+        object, new_pod(object, service, key, root, parent, false), { NULL, NULL }, false,
+    };
+    model_emit_scope(object->reading, walk.pod);
+    kubernetes_each_container(SL_KIND_KUBERNETES, root, read_container, &walk);
+}
+
+/* The spec that holds an Argo object's templates: a Workflow's and a
+ * WorkflowTemplate's spec, a CronWorkflow's spec.workflowSpec. */
+static const struct sl_node *argo_workflow_spec(const struct sl_node *object,
+                                                const struct sl_node **key)
+{
+    const struct sl_node *spec = lookup(object, "spec", key);
+    const struct sl_node *inner_key;
+    const struct sl_node *inner = lookup(spec, "workflowSpec", &inner_key);
+    if (inner != NULL && inner->kind == SL_NODE_MAPPING) {
+        *key = inner_key;
+        return inner;
+    }
+    return spec != NULL && spec->kind == SL_NODE_MAPPING ? spec : NULL;
+}
+
+/* An Argo resource template's manifest: YAML text of the objects Argo
+ * creates, read as objects of the file (placed at its lines).  One
+ * from an artifact (manifestFrom) is known only when the workflow runs. */
+static void read_resource_manifest(struct object_reading *object,
+                                   const struct sl_node *template)
+{
+    const struct sl_node *resource = lookup(template, "resource", NULL);
+    const struct sl_node *from_key;
+    if (lookup(resource, "manifestFrom", &from_key) != NULL)
+        model_emit_warning(object->reading, from_key, "resource.manifestFrom: the objects "
+                           "come from an artifact when the workflow runs; not checked");
+    const struct sl_node *key;
+    const struct sl_node *manifest = lookup(resource, "manifest", &key);
+    if (manifest == NULL || (manifest->kind == SL_NODE_SCALAR && manifest->null_value))
+        return;
+    if (manifest->kind != SL_NODE_SCALAR) {
+        model_emit_not_understood(object->reading, key, "resource.manifest is not a string "
+                                  "of YAML; not checked");
+        return;
+    }
+    if (kubernetes_is_templated(manifest->u.scalar.text, manifest->u.scalar.length)) {
+        model_emit_templated(object->reading, manifest, "resource.manifest holds template "
+                             "text ({{ ... }}) that Argo fills in when it runs: cannot be "
+                             "checked");
+        return;
+    }
+    struct yaml_model model;
+    struct model_limits limits = { PATCH_MAX_NODES, 64 };
+    if (model_parse(&model, manifest->u.scalar.text, manifest->u.scalar.length, &limits) !=
+        MODEL_OK) {
+        model_release(&model);
+        model_emit_not_understood(object->reading, manifest, "resource.manifest is not "
+                                  "valid YAML (or exceeds 10000 nodes); the objects Argo "
+                                  "creates from it were not checked");
+        return;
+    }
+    struct string_set placed = STRING_SET_INIT;
+    size_t visits = 0;
+    bool whole = true;
+    for (size_t d = 0; d < model.document_count && whole; d++)
+        whole = place_patch(model.documents[d], manifest, key->column + 1, &placed, &visits);
+    string_set_release(&placed);
+    if (!whole) {
+        model_emit_not_understood(object->reading, manifest, "resource.manifest repeats its "
+                                  "nodes too often (aliases); not checked");
+    } else if (object->depth >= MAX_LIST_DEPTH) {
+        model_emit_not_checked(object->reading, manifest, "resource manifests nested more "
+                               "than 8 deep; the objects inside were not checked");
+    } else {
+        for (size_t d = 0; d < model.document_count; d++) {
+            const struct sl_node *document = model.documents[d];
+            if (model_is_null(document))
+                continue;
+            if (file_kind_is_object(document))
+                kubernetes_front_read_object(object->reading, document, object->depth + 1);
+            else
+                model_emit_warning(object->reading, document, "resource.manifest document is "
+                                   "not a Kubernetes object (no apiVersion and kind); not "
+                                   "checked");
+        }
+    }
+    model_release(&model);
+}
+
+/* Argo: the workflow-level settings are a pod of their own (every pod of
+ * the workflow takes them), and each template that runs containers is a
+ * pod whose parent it is. */
+static void read_argo(struct object_reading *object)
+{
+    const struct sl_node *spec_key;
+    const struct sl_node *spec = argo_workflow_spec(object->object, &spec_key);
+    if (spec == NULL)
+        return;
+    mark_read(object, spec);
+    struct model_scope *workflow = new_pod(object, object->service, spec_key, spec, NULL,
+                                           object->token_default);
+    model_emit_scope(object->reading, workflow);
+    object->patches = xcalloc(MAX_PATCHES_PER_OBJECT, sizeof(*object->patches));
+    read_pod_spec_patch(object, spec, object->service, NULL);
+    const struct sl_node *templates = lookup(spec, "templates", NULL);
+    for (size_t i = 0; templates != NULL && templates->kind == SL_NODE_SEQUENCE &&
+                       i < templates->u.sequence.count; i++) {
+        const struct sl_node *template = templates->u.sequence.items[i];
+        if (template->kind != SL_NODE_MAPPING)
+            continue;
+        mark_read(object, template);
+        const struct sl_node *name = lookup(template, "name", NULL);
+        char *service = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value
+                            ? xasprintf("%s/%s", object->service, name->u.scalar.text)
+                            : xasprintf("%s/templates[%zu]", object->service, i);
+        struct pod_walk walk = {
+            object, new_pod(object, service, template, template, workflow, false),
+            { lookup(lookup(template, "metadata", NULL), "annotations", NULL), NULL },
+            false,
+        };
+        model_emit_scope(object->reading, walk.pod);
+        read_argo_containers(&walk, template);
+        read_pod_spec_patch(object, template, service, walk.pod);
+        read_resource_manifest(object, template);
+        free(service);
+    }
+}
+
+/* kCTF: spec.podTemplate.template (a PodTemplate's template): its
+ * containers may omit image (the operator fills it from spec.image), so
+ * the shape walk would not find it. */
+static void read_challenge(struct object_reading *object)
+{
+    const struct sl_node *key;
+    const struct sl_node *template = kubernetes_follow(object->object,
+                                                       "spec.podTemplate.template", &key);
+    const struct sl_node *spec = lookup(template, "spec", &key);
+    if (spec != NULL && spec->kind == SL_NODE_MAPPING) {
+        read_pod(object, key, spec, lookup(template, "metadata", NULL));
+        return;
+    }
+    /* No template: the operator's pod holds only its challenge container. */
+    struct model_scope *pod = new_pod(object, object->service, object->kctf, object->object,
+                                      NULL, false);
+    model_emit_scope(object->reading, pod);
+    struct pod_walk walk = { object, pod, { NULL, object->kctf }, false };
+    struct kubernetes_container added = {
+        .sort = SL_CONTAINER_MAIN, .list = "containers", .name = "challenge",
+        .name_length = 9,
+    };
+    model_emit_scope(object->reading,
+                     new_container(object->group, pod, SL_KIND_KUBERNETES,
+                                   object->service, object->kctf, &added, &walk.extras));
+}
+
+/* ------------------------------------------------------------------ */
+/* what the shape walk finds                                           */
+/* ------------------------------------------------------------------ */
+
+/* The host paths an object holds outside its pod specs' volumes: a scope
+ * of the object whose only setting is its mounts. */
+struct object_paths {
+    const struct sl_node **holders;
+    const char **keys;
+    size_t count;
+};
+
+static int object_mounts(const struct model_scope *scope, struct sl_context *ctx,
+                         size_t mount_size, sl_mount_fn visit, void *data,
+                         const char **problem)
+{
+    const struct object_paths *paths = scope->data;
+    return host_mounts_path_holders(ctx, paths->holders, paths->keys, paths->count,
+                                    mount_size, visit, data, problem);
+}
+
+static void fill_object_paths(struct model_fill *fill, const struct model_scope *scope,
+                              int view, int id)
+{
+    (void)view;
+    if (id != SL_SETTING_MOUNTS) {
+        fill->setting.state = SL_SETTING_UNSUPPORTED;
+        return;
+    }
+    const char *problem;
+    fill->setting.field = fill->setting.label = "hostPath";
+    object_mounts(scope, NULL, sizeof(struct sl_mount), pod_mount, fill, &problem);
+}
+
+static const struct model_reader object_paths_reader = { fill_object_paths, object_mounts };
+
+static void read_object_paths(struct object_reading *object, const struct kubernetes_walk *walk)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < walk->count; i++)
+        count += walk->items[i].kind == KUBERNETES_FOUND_HOST_PATH;
+    if (count == 0)
+        return;
+    struct object_paths *paths = model_group_alloc(object->group, sizeof(*paths));
+    paths->holders = model_group_alloc(object->group, count * sizeof(*paths->holders));
+    paths->keys = model_group_alloc(object->group, count * sizeof(*paths->keys));
+    for (size_t i = 0; i < walk->count; i++) {
+        if (walk->items[i].kind != KUBERNETES_FOUND_HOST_PATH)
+            continue;
+        paths->holders[paths->count] = walk->items[i].node;
+        paths->keys[paths->count++] = walk->items[i].holder_key;
+    }
+    struct model_scope_spec spec = {
+        .level = SL_SCOPE_POD, .platform = SL_PLATFORM_KUBERNETES,
+        .kind = SL_KIND_KUBERNETES, .service = object->service,
+        .service_length = strlen(object->service), .noun = "object",
+        .node = lookup(object->object, "kind", NULL), .mapping = object->object,
+        .reader = &object_paths_reader, .data = paths,
+    };
+    model_emit_scope(object->reading, model_scope_new(object->group, &spec));
+}
+
+/* Security keys of an object whose kind sandlint does not model, outside
+ * anything it read as a pod spec: SL008, naming where. */
+static void report_not_understood(struct object_reading *object,
+                                  const struct kubernetes_walk *walk)
+{
+    const struct sl_node *kind = lookup(object->object, "kind", NULL);
+    for (size_t i = 0; i < walk->count; i++) {
+        const struct kubernetes_found *found = &walk->items[i];
+        if (found->kind != KUBERNETES_FOUND_SECURITY_KEY)
+            continue;
+        char *message = xasprintf("%s: %s is outside anything sandlint reads as a pod "
+                                  "spec, and what the controller of a %.*s does with it is "
+                                  "unknown; not checked", object->service, found->path,
+                                  (int)kind->u.scalar.length, kind->u.scalar.text);
+        model_emit_not_understood(object->reading, found->key, message);
+        free(message);
+    }
+}
+
+/* The scopes of one object that is not a List: its ServiceAccount, its pod
+ * specs (at the known paths, where a modelled controller keeps them, and
+ * wherever their shape shows them) with their containers, its host paths,
+ * and what it holds that sandlint cannot place. */
+static void read_workload(struct model_reading *reading, const struct sl_node *object,
+                          unsigned depth)
 {
     const struct sl_node *kind = lookup(object, "kind", NULL);
     struct model_group group;
     model_group_init(&group);
-    char *service = NULL;
-    if (kind->u.scalar.length == 14 && strcmp(kind->u.scalar.text, "ServiceAccount") == 0) {
-        service = kubernetes_object_service(object);
+    char *service = kubernetes_object_service(object);
+    struct object_reading objects = {
+        .reading = reading, .group = &group, .object = object, .service = service,
+        .depth = depth,
+        .kctf = scalar_is(kind, "Challenge") &&
+                        has_prefix(lookup(object, "apiVersion", NULL), "kctf.dev/")
+                    ? kind : NULL,
+        /* agent-sandbox's controller turns the token off in pods made from
+         * a SandboxTemplate (extensions/controllers/utils.go); a kCTF
+         * challenge's pod is the operator's. */
+        .token_default = !(scalar_is(kind, "SandboxTemplate") &&
+                           has_prefix(lookup(object, "apiVersion", NULL),
+                                      "extensions.agents.x-k8s.io/")),
+    };
+    if (scalar_is(kind, "ServiceAccount")) {
         struct model_scope_spec spec = {
             .level = SL_SCOPE_ACCOUNT, .platform = SL_PLATFORM_KUBERNETES,
             .kind = SL_KIND_KUBERNETES, .service = service,
@@ -580,38 +1400,42 @@ static void read_workload(struct model_reading *reading, const struct sl_node *o
         };
         model_emit_scope(reading, model_scope_new(&group, &spec));
     }
-    for (size_t i = 0; i < KUBERNETES_POD_SHAPES; i++) {
+    /* KubeVirt's spec.template.spec is a virtual machine's, not a pod's:
+     * its volumes (hostDisk) are found by the walk. */
+    bool kubevirt = has_prefix(lookup(object, "apiVersion", NULL), "kubevirt.io/");
+    for (size_t i = 0; i < KUBERNETES_POD_SHAPES && !kubevirt; i++) {
         const struct sl_node *key;
         const struct sl_node *spec_node = kubernetes_pod_spec(object, i, &key);
-        if (spec_node == NULL)
-            continue;
-        if (service == NULL)
-            service = kubernetes_object_service(object);
-        model_emit_service(reading, SL_KIND_KUBERNETES, service, strlen(service), key,
-                           spec_node);
-        struct kube_pod *pod = model_group_alloc(&group, sizeof(*pod));
-        const struct sl_node *security = lookup(spec_node, "securityContext", NULL);
-        pod->spec = spec_node;
-        pod->security = security != NULL && security->kind == SL_NODE_MAPPING ? security
-                                                                               : NULL;
-        const struct sl_node *metadata = lookup(object, "metadata", NULL);
-        const struct sl_node *name = lookup(metadata, "name", NULL);
-        struct model_scope_spec spec = {
-            .level = SL_SCOPE_POD, .platform = SL_PLATFORM_KUBERNETES,
-            .kind = SL_KIND_KUBERNETES, .service = service,
-            .service_length = strlen(service),
-            .name = name != NULL && name->kind == SL_NODE_SCALAR ? name->u.scalar.text : NULL,
-            .name_length = name != NULL && name->kind == SL_NODE_SCALAR
-                               ? name->u.scalar.length : 0,
-            .noun = "pod", .node = key, .mapping = spec_node, .reader = &pod_reader,
-            .data = pod,
-        };
-        struct pod_walk walk = { reading, &group, model_scope_new(&group, &spec) };
-        model_emit_scope(reading, walk.pod);
-        kubernetes_each_container(SL_KIND_KUBERNETES, spec_node, read_container, &walk);
+        if (spec_node != NULL)
+            read_pod(&objects, key, spec_node, kubernetes_pod_template_metadata(object, i));
     }
+    if (objects.kctf != NULL)
+        read_challenge(&objects);
+    if (is_argo(object))
+        read_argo(&objects);
+    struct kubernetes_walk walk = { NULL, 0, 0, false };
+    kubernetes_walk_object(&walk, object, objects.read, objects.read_count, kubevirt);
+    for (size_t i = 0; i < walk.count; i++)
+        if (walk.items[i].kind == KUBERNETES_FOUND_POD_SPEC)
+            read_pod(&objects, walk.items[i].key, walk.items[i].node,
+                     walk.items[i].parent != NULL ? lookup(walk.items[i].parent, "metadata",
+                                                           NULL)
+                                                  : NULL);
+    read_object_paths(&objects, &walk);
+    if (!kind_modelled(object))
+        report_not_understood(&objects, &walk);
+    if (walk.over_limit)
+        model_emit_not_checked(reading, object, "Kubernetes object nested deeper than 64 "
+                               "levels or holding more than 200000 nodes (with its "
+                               "aliases); the rest was not checked");
+    kubernetes_walk_release(&walk);
+    free(objects.read);
+    free(objects.pods);
     free(service);
     model_group_release(&group);
+    for (size_t i = 0; i < objects.patch_count; i++)
+        model_release(&objects.patches[i]);
+    free(objects.patches);
 }
 
 /* A scalar of Helm template text where an object belongs (SL009). */
@@ -658,7 +1482,7 @@ void kubernetes_front_read_object(struct model_reading *reading,
     const struct sl_node *outer = reading->root;
     reading->root = object;
     model_emit_document(reading, SL_KIND_KUBERNETES, object);
-    read_workload(reading, object);
+    read_workload(reading, object, depth);
     reading->root = outer;
 }
 

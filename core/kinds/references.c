@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 
 #include "compose.h"
+#include "compose_interpolation.h"
+#include "compose_project.h"
 #include "paths.h"
 #include "sandlint/plugin.h"
 #include "xalloc.h"
@@ -22,15 +24,47 @@ static const struct sl_node *value_of(const struct sl_node *mapping, const char 
     return model_mapping_get(mapping, key, strlen(key), NULL);
 }
 
+/* Where the references of a file are collected: its result, and its
+ * project's variables (NULL: none known). */
+struct collecting {
+    struct file_result *result;
+    struct compose_project *project;
+};
+
+/* A path written with interpolation, as Compose resolves it with the
+ * project's .env, defaults and $$ escapes: the path the reference follows
+ * (SPEC §13).  One that stays unknown keeps the text alone (a warning). */
+static void resolve_path(struct collecting *into, struct file_reference *reference,
+                         const struct sl_node *node)
+{
+    /* Any '$': an interpolation, or a "$$" that stands for '$'. */
+    if (into->project == NULL ||
+        memchr(node->u.scalar.text, '$', node->u.scalar.length) == NULL)
+        return;
+    struct compose_resolution resolved;
+    if (!compose_project_resolve(into->project, node->u.scalar.text,
+                                 node->u.scalar.length, &resolved))
+        return;
+    /* An empty path, or one holding a NUL byte (a .env escape), names no
+     * file Compose could open: left as written, so it warns. */
+    if (resolved.length != 0 && memchr(resolved.text, '\0', resolved.length) == NULL) {
+        reference->path = xstrndup(resolved.text, resolved.length);
+        reference->from = xstrdup(resolved.from);
+    }
+    compose_resolution_release(&resolved);
+}
+
 /* Adds a scalar path, or each scalar of a sequence of paths. */
-static void add_paths(struct file_result *result, int kind, const struct sl_node *node)
+static void add_paths(struct collecting *into, int kind, const struct sl_node *node)
 {
     if (node == NULL)
         return;
     if (node->kind == SL_NODE_SCALAR) {
         if (!model_is_null(node) && node->u.scalar.length != 0)
-            file_result_add_reference(result, kind, node->line, node->column,
-                                      node->u.scalar.text);
+            resolve_path(into, file_result_add_reference(into->result, kind, node->line,
+                                                         node->column,
+                                                         node->u.scalar.text),
+                         node);
         return;
     }
     if (node->kind != SL_NODE_SEQUENCE)
@@ -38,31 +72,31 @@ static void add_paths(struct file_result *result, int kind, const struct sl_node
     for (size_t i = 0; i < node->u.sequence.count; i++) {
         const struct sl_node *item = node->u.sequence.items[i];
         if (item->kind == SL_NODE_SCALAR)
-            add_paths(result, kind, item);
+            add_paths(into, kind, item);
     }
 }
 
-static void collect_includes(const struct sl_node *root, struct file_result *result)
+static void collect_includes(const struct sl_node *root, struct collecting *into)
 {
     const struct sl_node *include = value_of(root, "include");
     if (include == NULL)
         return;
     if (include->kind != SL_NODE_SEQUENCE) {
-        add_paths(result, REFERENCE_INCLUDE, include);
+        add_paths(into, REFERENCE_INCLUDE, include);
         return;
     }
     for (size_t i = 0; i < include->u.sequence.count; i++) {
         const struct sl_node *item = include->u.sequence.items[i];
         if (item->kind == SL_NODE_MAPPING)
-            add_paths(result, REFERENCE_INCLUDE, value_of(item, "path"));
+            add_paths(into, REFERENCE_INCLUDE, value_of(item, "path"));
         else
-            add_paths(result, REFERENCE_INCLUDE, item);
+            add_paths(into, REFERENCE_INCLUDE, item);
     }
 }
 
 /* extends.file of each service (a string extends names a service of the
  * same file). */
-static void collect_extends(const struct sl_node *services, struct file_result *result)
+static void collect_extends(const struct sl_node *services, struct collecting *into)
 {
     if (services == NULL || services->kind != SL_NODE_MAPPING)
         return;
@@ -74,31 +108,36 @@ static void collect_extends(const struct sl_node *services, struct file_result *
         if (extends != NULL && extends->kind == SL_NODE_MAPPING) {
             const struct sl_node *file = value_of(extends, "file");
             if (file != NULL && file->kind == SL_NODE_SCALAR)
-                add_paths(result, REFERENCE_EXTENDS, file);
+                add_paths(into, REFERENCE_EXTENDS, file);
         }
     }
 }
 
-void references_collect(const struct yaml_model *model, struct file_result *result)
+void references_collect(const struct yaml_model *model, struct compose_project *project,
+                        struct file_result *result)
 {
+    struct collecting into = { result, project };
     for (size_t d = 0; d < model->document_count; d++) {
         const struct sl_node *root = model->documents[d];
         if (root == NULL || root->kind != SL_NODE_MAPPING)
             continue;
-        collect_includes(root, result);
+        collect_includes(root, &into);
         const struct sl_node *services = value_of(root, "services");
         /* The legacy format keeps its services at the top level. */
-        collect_extends(services != NULL ? services : root, result);
+        collect_extends(services != NULL ? services : root, &into);
     }
 }
 
 void references_collect_devcontainer(const struct yaml_model *model,
                                      struct file_result *result)
 {
+    /* ${localEnv:X} and the like are not Compose's variables: no project,
+     * so an interpolated path stays a warning. */
+    struct collecting into = { result, NULL };
     for (size_t d = 0; d < model->document_count; d++) {
         const struct sl_node *root = model->documents[d];
         if (root != NULL && root->kind == SL_NODE_MAPPING)
-            add_paths(result, REFERENCE_COMPOSE_FILE, value_of(root, "dockerComposeFile"));
+            add_paths(&into, REFERENCE_COMPOSE_FILE, value_of(root, "dockerComposeFile"));
     }
 }
 
@@ -140,8 +179,13 @@ static void add_finding(struct file_result *result, const struct registry *regis
     if (severity == SL_SEVERITY_WARNING &&
         !registry->rules[CORE_RULE_REFERENCE].enabled)
         return;
-    char *message = xasprintf(format, kind_name(reference->kind), reference->text,
-                              detail);
+    /* The path as written, and what it resolved to when it did. */
+    char *shown = reference->path == NULL
+                      ? xasprintf("'%s'", reference->text)
+                      : xasprintf("'%s' (resolved to '%s': %s)", reference->text,
+                                  reference->path, reference->from);
+    char *message = xasprintf(format, kind_name(reference->kind), shown, detail);
+    free(shown);
     struct finding_spec spec = {
         .rule = CORE_RULE_REFERENCE, .severity = severity, .line = reference->line,
         .column = reference->column, .message = message,
@@ -179,20 +223,20 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
                         const struct file_reference *reference)
 {
     const struct registry *registry = resolver->registry;
-    const char *text = reference->text;
-    if (compose_has_interpolation(text, strlen(text))) {
+    const char *text = reference->path != NULL ? reference->path : reference->text;
+    if (reference->path == NULL && compose_has_interpolation(text, strlen(text))) {
         add_finding(result, registry, reference, SL_SEVERITY_WARNING,
-                    "%s '%s' is interpolated, so the file it names cannot be checked%s", "");
+                    "%s %s is interpolated, so the file it names cannot be checked%s", "");
         return;
     }
     if (is_remote(text)) {
         add_finding(result, registry, reference, SL_SEVERITY_WARNING,
-                    "%s '%s' is remote and cannot be checked%s", "");
+                    "%s %s is remote and cannot be checked%s", "");
         return;
     }
     if (text[0] == '~' || directory == NULL) {
         add_finding(result, registry, reference, SL_SEVERITY_ERROR,
-                    "%s '%s' names a file outside what this run may read%s; it was "
+                    "%s %s names a file outside what this run may read%s; it was "
                     "not checked", text[0] == '~' ? " (a home directory)" : "");
         return;
     }
@@ -201,7 +245,7 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
     free(joined);
     if (real == NULL) {
         add_finding(result, registry, reference, SL_SEVERITY_WARNING,
-                    "%s '%s' names a file that does not exist%s", "");
+                    "%s %s names a file that does not exist%s", "");
         return;
     }
     struct stat info;
@@ -211,7 +255,7 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
     }
     if (stat(real, &info) != 0 || !S_ISREG(info.st_mode)) {
         add_finding(result, registry, reference, SL_SEVERITY_ERROR,
-                    "%s '%s' names something that is not a regular file%s; it was "
+                    "%s %s names something that is not a regular file%s; it was "
                     "not checked", "");
         free(real);
         return;
@@ -221,7 +265,7 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
         ? discovery_place(resolver->walk, real, &extra) : WALK_OUTSIDE;
     if (place == WALK_OUTSIDE) {
         add_finding(result, registry, reference, SL_SEVERITY_ERROR,
-                    "%s '%s' names a file outside the scanned trees%s; it was not "
+                    "%s %s names a file outside the scanned trees%s; it was not "
                     "checked (name its directory as an operand)", "");
     } else if (place == WALK_EXTRA) {
         if (string_list_has(&resolver->seen, real)) {
@@ -230,7 +274,7 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
                    resolver->seen.count >= REFERENCE_MAX_FILES) {
             discovered_file_free(extra);
             add_finding(result, registry, reference, SL_SEVERITY_ERROR,
-                        "%s '%s' is past the limit of files followed through "
+                        "%s %s is past the limit of files followed through "
                         "include and extends%s; it was not checked",
                         resolver->round + 1 > REFERENCE_MAX_DEPTH ? " (32 deep)"
                                                                 : " (10000 files)");

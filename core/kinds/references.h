@@ -40,8 +40,12 @@
 #define REFERENCE_MAX_DEPTH 32
 #define REFERENCE_MAX_FILES 10000
 
-/* Adds to result every reference of the model's documents. */
-void references_collect(const struct yaml_model *model, struct file_result *result);
+struct compose_project;
+/* Adds to result every reference of the model's documents, each path that
+ * holds '$' resolved with project's variables (NULL: none) where it can
+ * be (SPEC §13). */
+void references_collect(const struct yaml_model *model, struct compose_project *project,
+                        struct file_result *result);
 
 /* Adds to result the Compose files a dev container names in
  * dockerComposeFile (a path or a list of paths, relative to its own

@@ -40,8 +40,8 @@ static const struct {
       "no apiVersion); one with apiVersion and kind (a kCTF Challenge) is "
       "kubernetes, other frameworks' challenge files are skipped" },
     { SL_KIND_SHELL,
-      "*.sh and *.bash (and a named file with a shell's #! line): each "
-      "docker, podman or nerdctl run or create" },
+      "*.sh, *.bash, and files without an extension that start with a "
+      "shell's #! line: each docker, podman or nerdctl run or create" },
     { SL_KIND_MAKEFILE,
       "Makefile, makefile, GNUmakefile and *.mk: the engine commands of "
       "their recipes" },

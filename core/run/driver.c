@@ -357,6 +357,26 @@ static void also_readable(const struct run *run, struct string_list *paths)
             string_list_add(paths, libraries[i]);
 }
 
+/* The .env beside each file operand: Compose interpolates the file with
+ * its project directory's .env (SPEC §13), which a file operand alone does
+ * not open to the confined process.  Only a regular file (not a link) is
+ * added; any other is refused when read, as an SL010 error. */
+static void operand_env_files(const char *const *trees, size_t tree_count,
+                              struct string_list *paths)
+{
+    for (size_t i = 0; i < tree_count; i++) {
+        struct stat info;
+        if (stat(trees[i], &info) != 0 || !S_ISREG(info.st_mode))
+            continue;
+        char *directory = path_dirname(trees[i]);
+        char *env = path_join(directory, ".env");
+        if (lstat(env, &info) == 0 && S_ISREG(info.st_mode))
+            string_list_add(paths, env);
+        free(env);
+        free(directory);
+    }
+}
+
 /* Confines this process to reading trees (and what plugins need), then
  * loads the plugins - so no plugin code ever runs unconfined when
  * confinement is on - and applies the configuration to them.  Returns 0,
@@ -366,6 +386,7 @@ static int confine_and_load(const struct options *options, struct run *run,
 {
     struct string_list readable = STRING_LIST_INIT;
     also_readable(run, &readable);
+    operand_env_files(trees, tree_count, &readable);
     confine_warm_libc();
     int status = confine_apply(options->confine, trees, tree_count, &readable,
                                options->no_isolation);

@@ -370,12 +370,16 @@ typedef int (*sl_mount_fn)(struct sl_context *ctx,
  * spec of a Pod, spec.template.spec (Deployment, StatefulSet, DaemonSet,
  * ReplicaSet, Job, ReplicationController...), spec.jobTemplate.spec.
  * template.spec (CronJob), spec.podTemplate.spec (agent-sandbox Sandbox
- * and SandboxTemplate) or template.spec (PodTemplate).  Filled by the
- * host; valid only during the callback that receives it.
+ * and SandboxTemplate) or template.spec (PodTemplate); since sandlint 0.3
+ * also, after those, any other mapping of the object whose shape is a pod
+ * spec's (a containers or initContainers list of mappings with an image).
+ * Filled by the host; valid only during the callback that receives it.
  */
 struct sl_pod {
     size_t struct_size;          /* the size the host filled */
-    const char *service;         /* "<kind>/<name>": the service of pod-level
+    const char *service;         /* "<kind>/<name>", since 0.3 led by
+                                    "<namespace>/" when metadata.namespace
+                                    is written: the service of pod-level
                                     findings (NUL-terminated); the name is
                                     metadata.name, else metadata.generateName,
                                     else "<unnamed>" */
@@ -613,11 +617,18 @@ enum sl_setting_id {
                                     token carries; one value per field the
                                     format takes it in (serviceAccountName,
                                     the deprecated serviceAccount) */
-    SL_SETTING_GPUS = 30,        /* host GPUs handed in (gpus); entries */
+    SL_SETTING_GPUS = 30,        /* host GPUs handed in (gpus, and the
+                                    device reservations of Compose's
+                                    deploy.resources); entries */
     SL_SETTING_BUILD_PRIVILEGED = 31, /* build steps run privileged
                                     (build.privileged); flag */
-    SL_SETTING_BUILD_ENTITLEMENTS = 32 /* build entitlements
-                                    (build.entitlements); entries */
+    SL_SETTING_BUILD_ENTITLEMENTS = 32, /* build entitlements
+                                    (build.entitlements); entries, parsed
+                                    as written (security.insecure,
+                                    network.host) */
+    SL_SETTING_BUILD_NETWORK = 33 /* the network build steps run in
+                                    (build.network); meaning enum
+                                    sl_namespace */
 };
 
 /* Which view of a setting (see above). */
@@ -1120,8 +1131,9 @@ struct sl_host {
     int (*scope_mounts)(struct sl_context *ctx, const struct sl_scope *scope,
                         size_t mount_size, sl_mount_fn visit, void *data);
 
-    /* "<kind>/<name>" of a Kubernetes object (the mapping object): the name
-     * is metadata.name, else metadata.generateName, else "<unnamed>"; the
+    /* "[<namespace>/]<kind>/<name>" of a Kubernetes object (the mapping
+     * object): the namespace when metadata.namespace is written, the name
+     * metadata.name, else metadata.generateName, else "<unnamed>"; the
      * service the host gives the object's pods.  NUL-terminated, owned by
      * the host, valid until the callback returns; *length (if not NULL)
      * receives its length.  NULL (after set_error) when object is not a

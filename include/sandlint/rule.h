@@ -814,7 +814,7 @@ static inline int sl_scope_mounts(struct sl_context *ctx, const struct sl_scope 
     return sandlint_host->scope_mounts(ctx, scope, sizeof(struct sl_mount), visit, data);
 }
 
-/* "<kind>/<name>" of a Kubernetes object (sl_host.object_service()): the
+/* "[<namespace>/]<kind>/<name>" of a Kubernetes object (sl_host.object_service()): the
  * service the host names its pods by.  NULL (after set_error) in a host
  * older than 1.3 or for a node that is not a mapping. */
 static inline const char *sl_object_service(struct sl_context *ctx,

@@ -1,0 +1,165 @@
+#!/bin/sh
+# Compose as compose-go reads it (SPEC §13, §17): values interpolated with
+# the project's .env and defaults before they are checked, include and
+# extends.file paths resolved and followed, and a .env that cannot be read
+# (SL010) failing the run in bounded time.  The attack forms of issue 19
+# that concern Compose, and variants.
+. "${abs_top_srcdir:?}/tests/lib.sh"
+make_scratch
+cd "$scratch"
+
+# --- values resolved from .env and defaults ---------------------------
+mkdir env
+cat > env/compose.yaml <<'YAML'
+services:
+  agent:
+    image: sandbox
+    pid: ${SANDBOX_PID}
+    security_opt: ["seccomp=${P:-unconfined}"]
+    privileged: ${PRIV}
+    cap_add: ["${CAP:-SYS_ADMIN}"]
+    ipc: ${IPC_MODE}
+    network_mode: ${NET:?set NET}
+    userns_mode: ${USERNS}
+YAML
+printf '# the sandbox\nSANDBOX_PID=host\nPRIV="true"\nIPC_MODE=private\nUSERNS='"'"'${HOST_NS:-host}'"'"'\n' > env/.env
+expect_status 1 "attack: pid from .env" -- env
+contains "$out" "compose.yaml:4:5: error: pid 'host' shares the host's process namespace, making host processes visible (written '\${SANDBOX_PID}', which resolves to 'host': SANDBOX_PID from env/.env:2)" \
+    "pid: \${SANDBOX_PID} with SANDBOX_PID=host in .env is an error that says where host came from"
+contains "$out" "error: security_opt 'seccomp=unconfined' removes the seccomp system-call filter (written 'seccomp=\${P:-unconfined}', which resolves to 'seccomp=unconfined': the default of P, which is unset)" \
+    "attack: seccomp=\${P:-unconfined} is an error from its default"
+contains "$out" "error: privileged mode grants every capability" "a double-quoted .env value interpolates: privileged"
+contains "$out" "error: cap_add grants the Linux capability 'SYS_ADMIN' (written '\${CAP:-SYS_ADMIN}'" \
+    "a default that grants a capability"
+contains "$out" "warning: ipc '\${IPC_MODE}' is interpolated and cannot be checked" \
+    "resolved to something harmless: still the warning, keyed as written"
+contains "$out" "warning: network_mode '\${NET:?set NET}' is interpolated and cannot be checked" \
+    "\${X:?msg} with X unset cannot be checked"
+contains "$out" "warning: userns_mode '\${USERNS}' is interpolated and cannot be checked" \
+    "a single-quoted .env value is literal text, not host"
+sl --format json env >report.json 2>/dev/null || true
+contains report.json '"key": "agent:pid:host"' "the finding is keyed by the resolved value"
+contains report.json '"key": "agent:ipc:${IPC_MODE}"' "the warning is keyed by the value as written"
+lacks report.json '"key": "agent:pid:${SANDBOX_PID}"' "one finding per setting"
+
+# Volumes: an item whose source is an interpolation is the host mount it
+# resolves to.
+mkdir vols
+printf 'services:\n  a:\n    image: x\n    volumes:\n      - "${ROOT:-/}:/host"\n      - "${SOCKETS}:/run/containerd"\n      - "${DATA}:/data"\n' > vols/compose.yaml
+printf 'SOCKETS=/run/containerd\n' > vols/.env
+expect_status 1 "attack: a bind mount from a default" -- vols
+contains "$out" "error: bind-mounts host path '/', which exposes the whole host file system (and with it every container engine API socket) (written '\${ROOT:-/}:/host'" \
+    "\${ROOT:-/}:/host is the host's root"
+contains "$out" "error: bind-mounts host path '/run/containerd', which exposes a container engine API socket (written '\${SOCKETS}:/run/containerd', which resolves to '/run/containerd': SOCKETS from vols/.env:1)" \
+    "a socket directory from .env is SBX006"
+contains "$out" "warning: volumes source '\${DATA}' is interpolated and cannot be checked" "an unset source still warns"
+printf 'services:\n  a:\n    image: x\n    volumes:\n      - type: bind\n        source: ${SOCK:-/var/run/docker.sock}\n        target: /s\n      - source: ${DIR:-/etc}\n        target: /e\n' > vols/compose.yaml
+expect_status 1 "long syntax sources" -- vols
+contains "$out" "error: bind-mounts host path '/var/run/docker.sock' (long syntax, type bind), which exposes a container engine API socket (written '\${SOCK:-/var/run/docker.sock}'" \
+    "a long-syntax bind source from a default is the socket it names"
+contains "$out" "error: bind-mounts host path '/etc' (long syntax without type, read as bind), a host system directory (written '\${DIR:-/etc}'" \
+    "a long-syntax source without a type that resolves to a host path is one"
+
+# The file named as an operand: its directory's .env is read too.
+expect_status 1 "a file operand" -- env/compose.yaml
+contains "$out" "which resolves to 'host': SANDBOX_PID from env/.env:2" "a file operand's .env is read"
+
+# sandlint never reads its own environment.
+mkdir noenv
+printf 'services:\n  a:\n    image: x\n    pid: ${SANDBOX_PID}\n' > noenv/compose.yaml
+set +e
+SANDBOX_PID=host "$SANDLINT" noenv >"$out" 2>"$err"
+status=$?
+set -e
+[ "$status" -eq 0 ] && pass "the process environment is never read: exit 0" || fail "exit $status"
+contains "$out" "warning: pid '\${SANDBOX_PID}' is interpolated and cannot be checked" \
+    "an unset variable stays a warning"
+
+# A service's env_file does not interpolate the file.
+mkdir envfile
+printf 'services:\n  a:\n    image: x\n    env_file: vars.env\n    pid: ${PID_MODE}\n' > envfile/compose.yaml
+printf 'PID_MODE=host\n' > envfile/vars.env
+expect_status 0 "env_file does not interpolate" -- envfile
+contains "$out" "warning: pid '\${PID_MODE}' is interpolated" "env_file is not the project's .env"
+
+# A directory called .env (a Python virtual environment) is no .env.
+mkdir -p venv/.env
+printf 'services:\n  a:\n    image: x\n    pid: ${P:-host}\n' > venv/compose.yaml
+expect_status 1 "a .env directory" -- venv
+lacks "$out" "SL010" "a .env directory is skipped, as Compose skips it"
+contains "$out" "the default of P, which is unset" "defaults still resolve"
+
+# --- include and extends.file paths -----------------------------------
+mkdir -p refs/lib
+cat > refs/compose.yaml <<'YAML'
+include: ["${UNSET:-evil.yml}", "$$evil.yml"]
+services:
+  web:
+    image: x
+    extends: {file: "${BASE:-lib/base.yml}", service: base}
+YAML
+printf 'services:\n  evil:\n    image: x\n    privileged: true\n' > refs/evil.yml
+printf 'services:\n  dollar:\n    image: x\n    cap_add: [SYS_MODULE]\n' > 'refs/$evil.yml'
+printf 'services:\n  base:\n    image: x\n    network_mode: host\n' > refs/lib/base.yml
+expect_status 1 "attack: interpolated include and extends paths" -- refs
+contains "$out" "refs/evil.yml:4:5: error: privileged mode" "include \${UNSET:-evil.yml} follows evil.yml"
+contains "$out" 'refs/$evil.yml:4:15: error: cap_add grants' 'include $$evil.yml follows the file $evil.yml'
+contains "$out" "refs/lib/base.yml:4:5: error: network_mode 'host'" \
+    "extends.file \${BASE:-lib/base.yml} follows lib/base.yml"
+lacks "$out" "is interpolated, so the file it names cannot be checked" "no interpolation warning for them"
+printf 'include: ["${UNSET:-missing.yml}", "${NOPE}.yml"]\nservices:\n  a:\n    image: x\n' > refs/compose.yaml
+expect_status 0 "an unresolved or missing include" -- refs/compose.yaml
+contains "$out" "include '\${UNSET:-missing.yml}' (resolved to 'missing.yml': the default of UNSET, which is unset) names a file that does not exist" \
+    "a resolved path says what it resolved to"
+contains "$out" "include '\${NOPE}.yml' is interpolated, so the file it names cannot be checked" \
+    "an unset variable still warns"
+printf 'BASE=lib/base.yml\n' > refs/.env
+printf 'include: ["${BASE}"]\nservices:\n  a:\n    image: x\n' > refs/compose.yaml
+expect_status 1 "an include path from .env" -- refs
+contains "$out" "refs/lib/base.yml:4:5: error: network_mode 'host'" "include \${BASE} from .env is followed"
+
+# --- SL010: a .env that cannot be read --------------------------------
+hostile() {
+    name=$1
+    rm -rf h && mkdir h
+    printf 'services:\n  a:\n    image: x\n    security_opt: ["seccomp=${P:-unconfined}"]\n' > h/compose.yaml
+}
+hostile huge
+awk 'BEGIN { for (i = 0; i < 70000; i++) printf "VARIABLE_%06d=some value to fill\n", i }' > h/.env
+expect_status 1 "a huge .env" -- h
+contains "$out" "error: h/.env cannot be read" "a .env over 1 MiB is SL010"
+contains "$out" "[SL010]" "it is SL010"
+contains "$out" "warning: security_opt entry 'seccomp=\${P:-unconfined}' is interpolated and cannot be checked" \
+    "with an unreadable .env even a default cannot be trusted"
+hostile binary
+printf 'A=1\nB=\001\000\002\n' > h/.env
+expect_status 1 "a binary .env" -- h
+contains "$out" "h/.env:" "a .env with a NUL byte is SL010 at its place"
+hostile syntax
+printf 'GOOD=1\nBAD KEY=2\n' > h/.env
+expect_status 1 "a .env syntax error" -- h
+contains "$out" "h/.env:2:" "a syntax error is reported at its line"
+hostile nested
+awk 'BEGIN { printf "X="; for (i = 0; i < 5000; i++) printf "${A:-"; for (i = 0; i < 5000; i++) printf "}"; printf "\n" }' > h/.env
+start=$(date +%s)
+expect_status 1 "a deeply nested .env" -- h
+end=$(date +%s)
+contains "$out" "[SL010]" "\${\${...}} nested past the limit is SL010"
+[ $((end - start)) -lt 10 ] && pass "a nested .env is read in bounded time" || fail "took $((end - start)) s"
+hostile expand
+awk 'BEGIN { printf "A=0123456789012345678901234567890123456789\n"; prev = "A"; for (i = 0; i < 40; i++) { printf "B%d=${%s}${%s}\n", i, prev, prev; prev = "B" i } }' > h/.env
+start=$(date +%s)
+expect_status 1 "a .env that doubles itself" -- h
+end=$(date +%s)
+contains "$out" "[SL010]" "an expansion past the limits is SL010"
+[ $((end - start)) -lt 10 ] && pass "an expanding .env is read in bounded time" || fail "took $((end - start)) s"
+hostile link
+printf 'P=unconfined\n' > outside.env
+ln -s ../outside.env h/.env
+expect_status 1 "a .env that is a link" -- h
+contains "$out" "h/.env cannot be read" "a linked .env is not followed"
+hostile ignore
+printf 'BAD KEY\n' > h/.env
+expect_status 1 "SL010 cannot be ignored" -- --ignore SL010 h
+contains "$out" "[SL010]" "--ignore does not hide an unreadable .env"
+finish
