@@ -20,13 +20,47 @@ cat > ctf/.devcontainer/devcontainer.json <<'JSON'
 JSON
 expect_status 1 "the CTF dev container fails" -- --root ctf --format json ctf
 contains "$out" '"key": "devcontainer:--volume:/var/run/docker.sock"' "the engine socket in runArgs (SBX006)"
-contains "$out" '"line": 5, "column": 21' "at the runArgs word that names it"
+contains "$out" '"line": 5, "column": 15' "at the runArgs flag, as on every engine command line"
 contains "$out" '"key": "devcontainer:--cap-add:SYS_PTRACE"' "--cap-add=SYS_PTRACE (SBX001)"
 contains "$out" '"key": "devcontainer:--security-opt:seccomp=unconfined"' "seccomp=unconfined (SBX001)"
 contains "$out" '"errors": 3,' "three errors, no more"
 expect_status 1 "text output" -- --root ctf ctf
 contains "$out" ".devcontainer/devcontainer.json:5:66: error: --cap-add grants the Linux capability 'SYS_PTRACE' [SBX001]" \
     "text names the file, line and column of the word"
+
+# --- runArgs through the engine-command front-end (SPEC §15) ----------------
+# The same flags in runArgs and in a shell script: the same rule, field,
+# value and message for each (one table, one reader), and the same SL011
+# warning for a flag sandlint does not know.
+mkdir -p same/.devcontainer
+cat > same/.devcontainer/devcontainer.json <<'JSON'
+{
+  "image": "debian:bookworm",
+  "runArgs": ["--cap-add", "SYS_ADMIN,NET_ADMIN", "--security-opt", "unmask=ALL",
+              "--user", "0", "--user", "1000", "--frobnicate"]
+}
+JSON
+cat > same/run.sh <<'SH'
+#!/bin/sh
+docker run --cap-add SYS_ADMIN,NET_ADMIN --security-opt unmask=ALL --user 0 --user 1000 --frobnicate debian:bookworm
+SH
+expect_status 1 "the same flags in runArgs and in a script" -- --root same --format json same
+summarise() {
+    sed -n 's/.*"rule": "\([^"]*\)".*"field": \([^,]*\), "value": \([^,]*\), .*"message": \("[^"]*"\).*/\1 \2 \3 \4/p'
+}
+grep '"file": ".devcontainer/' "$out" | summarise | sort > "$scratch/dc-findings"
+grep '"file": "run.sh"' "$out" | summarise | sort > "$scratch/sh-findings"
+if [ -s "$scratch/dc-findings" ] && cmp -s "$scratch/dc-findings" "$scratch/sh-findings"; then
+    pass "runArgs and a script give the same findings"
+else
+    fail "runArgs and a script give different findings:
+$(diff "$scratch/sh-findings" "$scratch/dc-findings")"
+fi
+contains "$out" '"key": "devcontainer:--cap-add:NET_ADMIN"' "--cap-add a,b is two capabilities (podman)"
+contains "$out" '"key": "devcontainer:--security-opt:unmask=ALL"' "podman's unmask=ALL unmasks the system paths"
+contains "$out" "engine flag '--frobnicate' is not one sandlint knows" "an unknown runArgs flag: the engine front-end's warning"
+expect_status 0 "the hardening group" -- --root same --format json --select SBX107 same/.devcontainer
+lacks "$out" '"rule": "SBX107"' "--user 0 --user 1000: the engine keeps the last"
 
 # --- allowlists and --update-allowlist ---------------------------------------
 expect_status 0 "--update-allowlist" -- --root ctf --update-allowlist ctf
@@ -49,6 +83,36 @@ printf '{ "capAdd": ["// sandlint: ignore[SBX001] -- not a comment"] }\n' \
     > sup/.devcontainer/devcontainer.json
 expect_status 1 "a comment inside a string" -- --root sup sup
 lacks "$out" "suppressed" "is no suppression"
+
+# --- block comments: a suppression spanning lines covers the next line ------
+mkdir -p block/.devcontainer
+cat > block/.devcontainer/devcontainer.json <<'JSON'
+{
+  "image": "debian:bookworm",
+  /* sandlint: ignore[SBX001] -- the debugger needs it;
+     reviewed in issue 22 */
+  "privileged": true,
+  "runArgs": [
+    /* sandlint: ignore[SBX001] -- gdb needs ptrace
+    */
+    "--cap-add=SYS_PTRACE",
+    /* sandlint: ignore[SBX002] -- shared with the profiler */ "--pid=host",
+    /* sandlint: ignore[SBX006] -- the next line holds no
+       such finding */
+    "--ipc=host"
+  ]
+}
+JSON
+expect_status 1 "block comments over several lines" -- --root block --format json block
+contains "$out" '"status": "suppressed", "allowlisted": false, "package": "*", "file": ".devcontainer/devcontainer.json", "line": 5,' \
+    "a block comment's middle lines are comment: it covers the line after its close"
+contains "$out" '"status": "suppressed", "allowlisted": false, "package": "*", "file": ".devcontainer/devcontainer.json", "line": 9,' \
+    "a close alone on its line: the next line"
+contains "$out" '"status": "suppressed", "allowlisted": false, "package": "*", "file": ".devcontainer/devcontainer.json", "line": 10,' \
+    "a value after the close: the value's line"
+contains "$out" '"line": 11, "column": 5, "end_line": null, "end_column": null, "service": null, "field": null, "value": null, "key": null, "message": "suppression comment matches no finding"' \
+    "one that misses its next line is still reported where it starts"
+contains "$out" '"errors": 1, "warnings": 1, "suppressed": 3' "the rest is reported"
 
 # --- where dev containers are found ------------------------------------------
 mkdir -p places/.devcontainer/py places/.devcontainer/a/b places/src places/.devcontainer-not

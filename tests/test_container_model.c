@@ -373,13 +373,15 @@ static void test_devcontainer(void **state)
     has("W gpus: set [optional meaning=0 own 3:25]");
     has("W entitlements: set [security.insecure meaning=0 own 4:37] "
         "[templated ${localEnv:E} meaning=0 own 5:27]");
-    has("W pids: set [512 meaning=1 own 6:31 number=512]");
+    /* runArgs through the engine-command front-end: a flag and its value
+     * point at the flag, as on every engine command line. */
+    has("W pids: set [512 meaning=1 own 6:15 number=512]");
     has("W memory: set [2g meaning=1 own 6:38 number=2147483648]");
-    has("W cpu: set [50000 meaning=1 own 7:30 number=50000]");
-    has("W ports: set [127.0.0.1:80:80 meaning=2 own 7:45 number=80]");
-    has("W cap_drop: set [ALL meaning=0 own 8:29]");
-    has("W read_only: set [--read-only meaning=1 own 8:36]");
-    has("W network: set [host meaning=1 own 8:64]");
+    has("W cpu: set [50000 meaning=1 own 7:15 number=50000]");
+    has("W ports: set [127.0.0.1:80:80 meaning=2 own 7:39 number=80]");
+    has("W cap_drop: set [ALL meaning=0 own 8:15]");
+    has("W read_only: set [true meaning=1 own 8:36]");
+    has("W network: set [host meaning=1 own 8:51]");
     has("W nnp: set [no-new-privileges meaning=1 own 9:15]");
     /* The feature: the engine socket and label=disable. */
     has("W selinux: set [label=disable meaning=3 own 10:17]");

@@ -37,10 +37,23 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "nodes than the limits allow, or an alias cannot be resolved.",
               "Fix the YAML; Docker Compose would reject the file too."),
     CORE_RULE("SL003", "compose-structure", 4.0,
-              "a Compose file does not have the expected structure",
-              "The top level or 'services' is not a mapping, or a service is "
-              "not a mapping, so its settings could not be checked.",
-              "Make 'services' a mapping of service names to mappings."),
+              "a sandbox file does not have the structure its format expects",
+              "Part of the file is not of the shape its format requires, so "
+              "the settings in it could not be checked. Compose: the top "
+              "level or 'services' is not a mapping, or a service is not a "
+              "mapping. agent-env values: the top level, 'services' or "
+              "corednsSecurityContext is not a mapping, or an "
+              "additionalResources item is not a Kubernetes object. "
+              "Kubernetes: a document or List item has no apiVersion and "
+              "kind. Dev containers: runArgs is not a list of strings, a "
+              "runArgs item is not a string, a runArgs word would be taken "
+              "as the image, or a mounts or workspaceMount string is not in "
+              "--mount syntax. GitHub Actions: a job container is neither an "
+              "image nor a mapping. GitLab Runner config.toml: a setting is "
+              "not of the type the runner expects. (The name is 0.2's, kept "
+              "so that configurations that name it keep working.)",
+              "Write that part as its format requires (in Compose, make "
+              "'services' a mapping of service names to mappings)."),
     CORE_RULE("SL004", "suppression-comment", 4.0,
               "a suppression comment is malformed, unused or not honoured",
               "A '# sandlint: ignore[...]' comment names no rule, has an "

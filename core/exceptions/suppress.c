@@ -310,9 +310,10 @@ static void apply_all(struct directive_list *directives, const struct line_list 
 {
     for (size_t i = 0; i < directives->count; i++) {
         struct comment_directive *directive = &directives->items[i];
-        directive->target = directive->own_line
-                                ? next_yaml_line(lines, directive->line)
-                                : directive->line;
+        if (directive->target == 0)     /* else placed when it was read */
+            directive->target = directive->own_line
+                                    ? next_yaml_line(lines, directive->line)
+                                    : directive->line;
         directive->target_end = logical_end(continued_to, directive->target);
         if (directive->selectors.count == 0)
             continue;   /* its problem was reported when it was read */
@@ -454,6 +455,29 @@ static void read_directives(const char *text, size_t length, struct file_check *
 /* comments a reader found (shell text, Makefiles)                     */
 /* ------------------------------------------------------------------ */
 
+/* Whether [start, end) of a line holds a byte that is neither blank nor
+ * in a comment; *comment is the first comment that may reach start (the
+ * comments are in text order, so each line goes on from the last). */
+static bool holds_content(const char *text, size_t start, size_t end,
+                          const struct comment_list *comments, size_t *comment)
+{
+    size_t at = start;
+    for (;;) {
+        while (at < end && (text[at] == ' ' || text[at] == '\t'))
+            at++;
+        if (at >= end)
+            return false;
+        while (*comment < comments->count &&
+               comments->items[*comment].offset + comments->items[*comment].length <= at)
+            (*comment)++;
+        if (*comment >= comments->count || comments->items[*comment].offset > at)
+            return true;
+        /* In a comment: a block comment's middle and closing lines are
+         * comment too, not the line an own-line comment speaks about. */
+        at = comments->items[*comment].offset + comments->items[*comment].length;
+    }
+}
+
 /* The lines that hold something besides blanks and comments, and one
  * entry per line in continued_to (continuation_ends fills them). */
 static void content_lines(const char *text, size_t length, const struct comment_list *comments,
@@ -469,13 +493,7 @@ static void content_lines(const char *text, size_t length, const struct comment_
         size_t end = at;
         if (end > start && text[end - 1] == '\r')
             end--;
-        size_t first = start;
-        while (first < end && (text[first] == ' ' || text[first] == '\t'))
-            first++;
-        while (comment < comments->count && comments->items[comment].offset < first)
-            comment++;
-        bool starts_comment = comment < comments->count && comments->items[comment].offset == first;
-        if (first < end && !starts_comment)
+        if (holds_content(text, start, end, comments, &comment))
             line_list_add(lines, line);
         line_list_add(continued_to, line);     /* filled by continuation_ends */
         if (at >= length)
@@ -515,6 +533,20 @@ static void continuation_ends(const char *text, size_t length, struct line_list 
     free(continues);
 }
 
+/* Whether the line comment index closes on holds content after it. */
+static bool followed_by_content(const char *text, size_t length,
+                                const struct comment_list *comments, size_t index)
+{
+    size_t start = comments->items[index].offset + comments->items[index].length;
+    size_t end = start;
+    while (end < length && text[end] != '\n')
+        end++;
+    if (end > start && text[end - 1] == '\r')
+        end--;
+    size_t comment = index + 1;
+    return start <= length && holds_content(text, start, end, comments, &comment);
+}
+
 static void read_comment_directives(const char *text, size_t length,
                                     const struct comment_list *comments,
                                     struct file_check *check, bool honour)
@@ -537,6 +569,12 @@ static void read_comment_directives(const char *text, size_t length,
                              "suppression comment not honoured: --untrusted");
         } else if (parse_directive(start, end, span->line, span->column, check, &directive)) {
             directive.own_line = span->own_line;
+            if (span->block && followed_by_content(text, length, comments, i)) {
+                /* A value after its close: the comment is on the value's
+                 * line, which it covers as a comment after a value does. */
+                directive.own_line = false;
+                directive.target = span->end_line;
+            }
             if (directives.count == directives.capacity) {
                 directives.capacity = directives.capacity ? directives.capacity * 2 : 8;
                 directives.items = xrealloc(directives.items, directives.capacity,

@@ -4,11 +4,13 @@
 #include "devcontainer_front.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compose.h"
 #include "compose_syntax.h"
+#include "engine_command.h"
 #include "engine_flags.h"
 #include "host_mounts.h"
 #include "sized_out.h"
@@ -22,12 +24,14 @@ struct stored_value {
 };
 
 /* What the scope's reader serves: every value and mount, in the order
- * written (JSON settings, runArgs, features). */
+ * written: the JSON settings (values and mounts before the *_before_run
+ * counts), runArgs (the engine command), features. */
 struct devcontainer {
     struct stored_value *values;
-    size_t value_count;
+    size_t value_count, values_before_run;
     struct sl_mount *mounts;
-    size_t mount_count;
+    size_t mount_count, mounts_before_run;
+    const struct engine_command *command;   /* runArgs, or NULL */
     const struct sl_node *keys[MODEL_SETTING_LAST + 1];    /* where each is written */
 };
 
@@ -39,6 +43,8 @@ struct collect {
     size_t value_count, value_capacity;
     struct sl_mount *mounts;
     size_t mount_count, mount_capacity;
+    size_t values_before_run, mounts_before_run;
+    struct engine_command *command;     /* runArgs, in the group */
     const struct sl_node *keys[MODEL_SETTING_LAST + 1];
 };
 
@@ -244,18 +250,6 @@ static void security_value(struct collect *collect, const char *field,
     }
 }
 
-/* A namespace mode (--network, --pid...): host, container:NAME, or the
- * container's own. */
-static void namespace_value(struct sl_value *value)
-{
-    if (text_equals(value->text, value->text_length, "host"))
-        value->meaning = SL_NAMESPACE_HOST;
-    else if (starts_with(value->text, value->text_length, "container:"))
-        value->meaning = SL_NAMESPACE_CONTAINER;
-    else
-        value->meaning = SL_NAMESPACE_PRIVATE;
-}
-
 /* Where a host path lies (host_mounts_place_flags), ${localEnv:HOME}
  * and ${localEnv:USERPROFILE} being the home directory as ${HOME} is. */
 static unsigned place_flags(const char *source, size_t length)
@@ -420,43 +414,6 @@ static void mount_object(struct collect *collect, const struct sl_node *item)
                 source_text != NULL ? source_length : strlen("<mapping>"),
                 is_text(type) ? type->u.scalar.text : NULL,
                 is_text(type) ? type->u.scalar.length : 0, source_text, source_length);
-}
-
-/* A -v/--volume value SOURCE:TARGET[:MODE]. */
-static void volume_string(struct collect *collect, const char *field,
-                          const struct sl_node *node, const char *text, size_t length)
-{
-    struct sl_volume volume;
-    memset(&volume, 0, sizeof(volume));
-    volume.struct_size = sizeof(volume);
-    if (compose_parse_volume(text, length, &volume) != SL_OK)
-        return;
-    struct sl_mount mount;
-    mount_start(&mount, SL_MOUNT_SHORT, field, node);
-    mount.target = volume.target;
-    mount.target_length = volume.target_length;
-    mount.mode = volume.mode;
-    mount.mode_length = volume.mode_length;
-    if (volume.mode != NULL && text_equals(volume.mode, volume.mode_length, "ro"))
-        mount.flags |= SL_MOUNT_READ_ONLY;
-    switch (volume.source_kind) {
-    case SL_SOURCE_HOST_PATH:
-        host_path_mount(collect, &mount, volume.source, volume.source_length);
-        break;
-    case SL_SOURCE_INTERPOLATED:
-        mount.source = volume.source;
-        mount.source_length = volume.source_length;
-        interpolated_mount(collect, &mount, text, length, SL_MOUNT_PART_SOURCE,
-                           volume.source, volume.source_length);
-        break;
-    case SL_SOURCE_VOLUME_NAME:
-        break;      /* the engine's named volume */
-    default:
-        if (length >= 2 && has_variable(text, 2))
-            interpolated_mount(collect, &mount, text, length, SL_MOUNT_PART_ENTRY, text,
-                               length);
-        break;
-    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -677,147 +634,10 @@ static void app_port_item(struct collect *collect, const char *field,
 /* runArgs                                                             */
 /* ------------------------------------------------------------------ */
 
-/* The run flags a dev container's settings are made of, and how each is
- * written in keys (as on an engine command line). */
-static const struct {
-    enum engine_flag_meaning meaning;
-    int id;
-    int form;
-    const char *field;
-    enum compose_number_form number;
-} run_flags[] = {
-    { ENGINE_FLAG_PRIVILEGED, SL_SETTING_PRIVILEGED, SL_FORM_FLAG, "--privileged", 0 },
-    { ENGINE_FLAG_CAP_ADD, SL_SETTING_CAP_ADD, SL_FORM_ENTRY, "--cap-add", 0 },
-    { ENGINE_FLAG_CAP_DROP, SL_SETTING_CAP_DROP, SL_FORM_ENTRY, "--cap-drop", 0 },
-    { ENGINE_FLAG_DEVICE, SL_SETTING_DEVICES, SL_FORM_ENTRY, "--device", 0 },
-    { ENGINE_FLAG_DEVICE_CGROUP_RULE, SL_SETTING_DEVICE_CGROUP_RULES, SL_FORM_ENTRY,
-      "--device-cgroup-rule", 0 },
-    { ENGINE_FLAG_SECURITY_OPT, SL_SETTING_SECURITY_OTHER, SL_FORM_ENTRY, "--security-opt",
-      0 },
-    { ENGINE_FLAG_VOLUME, SL_SETTING_MOUNTS, SL_FORM_ENTRY, "--volume", 0 },
-    { ENGINE_FLAG_MOUNT, SL_SETTING_MOUNTS, SL_FORM_ENTRY, "--mount", 0 },
-    { ENGINE_FLAG_PID, SL_SETTING_PID_NAMESPACE, SL_FORM_SCALAR, "--pid", 0 },
-    { ENGINE_FLAG_NETWORK, SL_SETTING_NETWORK_NAMESPACE, SL_FORM_SCALAR, "--network", 0 },
-    { ENGINE_FLAG_IPC, SL_SETTING_IPC_NAMESPACE, SL_FORM_SCALAR, "--ipc", 0 },
-    { ENGINE_FLAG_UTS, SL_SETTING_UTS_NAMESPACE, SL_FORM_SCALAR, "--uts", 0 },
-    { ENGINE_FLAG_USERNS, SL_SETTING_USER_NAMESPACE, SL_FORM_SCALAR, "--userns", 0 },
-    { ENGINE_FLAG_CGROUPNS, SL_SETTING_CGROUP_NAMESPACE, SL_FORM_SCALAR, "--cgroupns", 0 },
-    { ENGINE_FLAG_RUNTIME, SL_SETTING_RUNTIME, SL_FORM_SCALAR, "--runtime", 0 },
-    { ENGINE_FLAG_GPUS, SL_SETTING_GPUS, SL_FORM_ENTRY, "--gpus", 0 },
-    { ENGINE_FLAG_READ_ONLY, SL_SETTING_READ_ONLY_ROOT, SL_FORM_FLAG, "--read-only", 0 },
-    { ENGINE_FLAG_PIDS_LIMIT, SL_SETTING_PIDS_LIMIT, SL_FORM_SCALAR, "--pids-limit",
-      COMPOSE_INTEGER },
-    { ENGINE_FLAG_MEMORY, SL_SETTING_MEMORY_LIMIT, SL_FORM_SCALAR, "--memory",
-      COMPOSE_BYTES },
-    { ENGINE_FLAG_CPUS, SL_SETTING_CPU_LIMIT, SL_FORM_SCALAR, "--cpus", COMPOSE_DECIMAL },
-    { ENGINE_FLAG_CPU_QUOTA, SL_SETTING_CPU_LIMIT, SL_FORM_SCALAR, "--cpu-quota",
-      COMPOSE_INTEGER },
-    { ENGINE_FLAG_USER, SL_SETTING_USER, SL_FORM_SCALAR, "--user", 0 },
-    { ENGINE_FLAG_PUBLISH, SL_SETTING_PORTS, SL_FORM_ENTRY, "--publish", 0 },
-    { ENGINE_FLAG_USE_API_SOCKET, SL_SETTING_API_SOCKET, SL_FORM_FLAG, "--use-api-socket",
-      0 },
-};
-
-static void run_setting(struct collect *collect, const struct sl_node *key,
-                        const struct sl_node *const *items, const struct engine_setting *set)
-{
-    const struct sl_node *flag_node = items[set->flag_word];
-    const struct sl_node *node =
-        set->value_word != ENGINE_NO_WORD ? items[set->value_word] : flag_node;
-    const char *flag_text = flag_node->u.scalar.text + set->flag_offset;
-    if (set->meaning == ENGINE_FLAG_UNKNOWN) {
-        warn(collect, flag_node, "runArgs flag '%.*s' is not a run flag sandlint knows; "
-             "what it does was not checked", flag_text, set->flag_length);
-        return;
-    }
-    if (set->meaning == ENGINE_FLAG_INTERPOLATED) {
-        warn(collect, flag_node, "runArgs word '%.*s' is interpolated; the flags it "
-             "stands for cannot be checked", flag_node->u.scalar.text,
-             flag_node->u.scalar.length);
-        return;
-    }
-    size_t row = 0;
-    while (row < sizeof(run_flags) / sizeof(*run_flags) && run_flags[row].meaning != set->meaning)
-        row++;
-    if (row == sizeof(run_flags) / sizeof(*run_flags))
-        return;     /* a flag with no bearing on the sandbox */
-    if ((set->flags & ENGINE_SETTING_MISSING_VALUE) != 0)
-        return;     /* the engine refuses the command */
-    const char *field = run_flags[row].field;
-    int id = run_flags[row].id;
-    bool interpolated = (set->flags & ENGINE_SETTING_INTERPOLATED) != 0;
-    if (id == SL_SETTING_MOUNTS) {
-        if (set->meaning == ENGINE_FLAG_MOUNT)
-            mount_string(collect, field, node, set->value, set->value_length);
-        else
-            volume_string(collect, field, node, set->value, set->value_length);
-        return;
-    }
-    if (set->meaning == ENGINE_FLAG_SECURITY_OPT) {
-        security_value(collect, field, key, node, set->value, set->value_length,
-                       interpolated);
-        return;
-    }
-    if (run_flags[row].form == SL_FORM_FLAG) {
-        struct sl_value *value = add_value(collect, id, SL_FORM_FLAG, field, flag_node,
-                                           flag_node, flag_text, set->flag_length);
-        int on = engine_setting_is_true(set);
-        if (on < 0 && interpolated && set->value != NULL) {
-            /* What cannot be checked is the value (--privileged=${localEnv:P}):
-             * it is the text and the key, as on a command line. */
-            value->text = set->value;
-            value->text_length = set->value_length;
-            templated(value);
-        } else if (on < 0 && interpolated)
-            templated(value);
-        else
-            value->meaning = on == 1;
-        return;
-    }
-    struct sl_value *value = add_value(collect, id, run_flags[row].form, field, node, node,
-                                       set->value, set->value_length);
-    if (interpolated) {
-        templated(value);
-        return;
-    }
-    switch (id) {
-    case SL_SETTING_CAP_ADD:
-    case SL_SETTING_CAP_DROP:
-        parse_capability(collect, value);
-        break;
-    case SL_SETTING_DEVICES: {
-        const char *colon = memchr(value->text, ':', value->text_length);
-        if (colon != NULL)
-            value->parsed_length = (size_t)(colon - value->text);
-        break;
-    }
-    case SL_SETTING_PID_NAMESPACE:
-    case SL_SETTING_NETWORK_NAMESPACE:
-    case SL_SETTING_IPC_NAMESPACE:
-    case SL_SETTING_UTS_NAMESPACE:
-    case SL_SETTING_USER_NAMESPACE:
-    case SL_SETTING_CGROUP_NAMESPACE:
-        namespace_value(value);
-        break;
-    case SL_SETTING_PIDS_LIMIT:
-    case SL_SETTING_MEMORY_LIMIT:
-    case SL_SETTING_CPU_LIMIT:
-        value->meaning = compose_limit(value->text, value->text_length,
-                                       run_flags[row].number, &value->number);
-        break;
-    case SL_SETTING_USER:
-        value->meaning = compose_user_is_root(value->text, value->text_length)
-                             ? SL_USER_ROOT : SL_USER_NON_ROOT;
-        break;
-    case SL_SETTING_PORTS:
-        port_value(value);
-        break;
-    default:
-        break;
-    }
-}
-
-/* runArgs: the flags the CLI adds to its "docker run", before the image. */
+/* runArgs: the flags the CLI adds to its "docker run", before the image.
+ * They are read by the engine-command front-end (engine_command.h), the
+ * one reader of every engine command line (SPEC §15), so a flag here is
+ * the finding, key and hint it is in a shell script or a CI step. */
 static void read_run_args(struct collect *collect, const struct sl_node *root)
 {
     const struct sl_node *key;
@@ -832,11 +652,15 @@ static void read_run_args(struct collect *collect, const struct sl_node *root)
     size_t count = list->u.sequence.count;
     const struct sl_node *const *items = (const struct sl_node *const *)list->u.sequence.items;
     struct engine_word *words = xcalloc(count != 0 ? count : 1, sizeof(*words));
+    struct sl_span *spans = xcalloc(count != 0 ? count : 1, sizeof(*spans));
     for (size_t i = 0; i < count; i++) {
         const struct sl_node *item = items[i];
+        struct sl_span span = { item->line, item->column, item->end_line, item->end_column };
+        spans[i] = span;
         if (item->kind != SL_NODE_SCALAR) {
-            /* Not a word: the CLI would fail; read it as one unknown. */
-            words[i].text = "<mapping>";
+            /* Not a word: the CLI would fail.  Read as a word that is not
+             * known, so that the flags around it keep their places. */
+            words[i].text = item->kind == SL_NODE_MAPPING ? "<mapping>" : "<sequence>";
             words[i].length = strlen(words[i].text);
             words[i].flags = ENGINE_WORD_INTERPOLATED;
             continue;
@@ -847,24 +671,29 @@ static void read_run_args(struct collect *collect, const struct sl_node *root)
         if (words[i].literal_length < words[i].length)
             words[i].flags = ENGINE_WORD_INTERPOLATED;
     }
-    struct engine_run run;
-    engine_run_parse(words, count, &run);
-    for (size_t i = 0; i < run.count; i++) {
-        const struct engine_setting *set = &run.settings[i];
-        if (items[set->flag_word]->kind != SL_NODE_SCALAR) {
-            warn(collect, items[set->flag_word], "runArgs item is not a string%.*s and "
-                 "cannot be checked", "", 0);
-            continue;
-        }
-        run_setting(collect, key, items, set);
+    struct engine_command *command = engine_command_new(collect->group, words, spans, count);
+    for (size_t i = 0; i < engine_command_problem_count(command); i++) {
+        const struct sl_node *node;
+        const char *message = engine_command_problem(command, i, &node);
+        bool not_a_word = false;
+        for (size_t j = 0; j < count && !not_a_word; j++)
+            not_a_word = items[j]->kind != SL_NODE_SCALAR && items[j]->line == node->line &&
+                         items[j]->column == node->column;
+        if (!not_a_word)    /* reported below, in the words of the file */
+            model_emit_command_line(collect->reading, node, message);
     }
-    if (run.image != ENGINE_NO_WORD && items[run.image]->kind == SL_NODE_SCALAR)
-        warn(collect, items[run.image], "runArgs word '%.*s' is not a flag: the engine "
+    size_t image = engine_command_image(command);
+    for (size_t i = 0; i < count && i < image; i++)
+        if (items[i]->kind != SL_NODE_SCALAR)
+            warn(collect, items[i], "runArgs item is not a string%.*s and cannot be "
+                 "checked", "", 0);
+    if (image != ENGINE_NO_WORD && items[image]->kind == SL_NODE_SCALAR)
+        warn(collect, items[image], "runArgs word '%.*s' is not a flag: the engine "
              "takes it as the image and the words after it as the command, which were "
-             "not checked", items[run.image]->u.scalar.text,
-             items[run.image]->u.scalar.length);
-    engine_run_release(&run);
+             "not checked", items[image]->u.scalar.text, items[image]->u.scalar.length);
+    collect->command = command;
     free(words);
+    free(spans);
 }
 
 /* ------------------------------------------------------------------ */
@@ -983,26 +812,15 @@ static const struct setting_words words[MODEL_SETTING_LAST + 1] = {
     [SL_SETTING_BUILD_ENTITLEMENTS] = { "build.options", NULL },
 };
 
-static void fill_setting(struct model_fill *fill, const struct model_scope *scope,
-                         int view, int id)
+static void fill_values(struct model_fill *fill, const struct devcontainer *container,
+                        int id, size_t from, size_t to)
 {
-    (void)view;     /* nothing is inherited: both views are as written */
-    const struct devcontainer *container = scope->data;
-    if (id < 1 || id > MODEL_SETTING_LAST || words[id].field == NULL) {
-        /* runAsNonRoot, service accounts, build.privileged: not a dev
-         * container's. */
-        fill->setting.state = SL_SETTING_UNSUPPORTED;
-        return;
-    }
-    fill->setting.field = fill->setting.label = words[id].field;
-    fill->setting.hint = words[id].hint;
-    fill->setting.key = container->keys[id];
     if (id == SL_SETTING_MOUNTS) {
-        for (size_t i = 0; i < container->mount_count; i++)
+        for (size_t i = from; i < to && i < container->mount_count; i++)
             model_fill_mount(fill, &container->mounts[i], SL_TEMPLATE_INTERPOLATION);
         return;
     }
-    for (size_t i = 0; i < container->value_count; i++) {
+    for (size_t i = from; i < to && i < container->value_count; i++) {
         if (container->values[i].id != id)
             continue;
         struct sl_value *value = model_fill_value(fill);
@@ -1010,12 +828,45 @@ static void fill_setting(struct model_fill *fill, const struct model_scope *scop
     }
 }
 
-static int container_mounts(const struct model_scope *scope, struct sl_context *ctx,
-                            size_t mount_size, sl_mount_fn visit, void *data,
-                            const char **problem)
+static void fill_setting(struct model_fill *fill, const struct model_scope *scope,
+                         int view, int id)
 {
     const struct devcontainer *container = scope->data;
-    *problem = NULL;
+    if (id < 1 || id > MODEL_SETTING_LAST || words[id].field == NULL) {
+        /* runAsNonRoot, service accounts, build.privileged: not a dev
+         * container's. */
+        fill->setting.state = SL_SETTING_UNSUPPORTED;
+        return;
+    }
+    bool mounts = id == SL_SETTING_MOUNTS;
+    size_t before_run = mounts ? container->mounts_before_run : container->values_before_run;
+    fill_values(fill, container, id, 0, before_run);
+    if (container->command != NULL) {
+        /* The engine-command front-end's values of runArgs; what the
+         * setting is called and how to add it stay the file's own. */
+        int state = fill->setting.state;
+        size_t count = fill->count;
+        engine_command_fill(fill, container->command, view, id);
+        if (fill->setting.state == SL_SETTING_UNSUPPORTED)
+            fill->setting.state = state;    /* build.options: no run flag */
+        /* A setting runArgs does not hold is missing from the dev
+         * container, not from a flag that holds another one (the
+         * engine points a missing no-new-privileges at --security-opt). */
+        if (fill->count == count)
+            fill->setting.key = NULL;
+    }
+    fill_values(fill, container, id, before_run, SIZE_MAX);
+    fill->setting.field = fill->setting.label = words[id].field;
+    fill->setting.hint = words[id].hint;
+    if (container->keys[id] != NULL || fill->setting.key == NULL)
+        fill->setting.key = container->keys[id];
+}
+
+/* The own mounts from .. to of container, each as a struct of mount_size. */
+static int visit_own_mounts(const struct devcontainer *container, size_t from, size_t to,
+                            struct sl_context *ctx, size_t mount_size, sl_mount_fn visit,
+                            void *data, const char **problem)
+{
     struct sl_mount own;
     struct sized_out out;
     if (visit == NULL ||
@@ -1025,13 +876,30 @@ static int container_mounts(const struct model_scope *scope, struct sl_context *
         return SL_ERROR;
     }
     int status = SL_OK;
-    for (size_t i = 0; i < container->mount_count && status == SL_OK; i++) {
+    for (size_t i = from; i < to && i < container->mount_count && status == SL_OK; i++) {
         struct sl_mount *given = sized_out_fill(&out, &container->mounts[i],
                                                 sizeof(container->mounts[i]));
         given->struct_size = sizeof(container->mounts[i]);
         status = visit(ctx, given, data) == SL_OK ? SL_OK : SL_ERROR;
     }
     sized_out_end(&out);
+    return status;
+}
+
+static int container_mounts(const struct model_scope *scope, struct sl_context *ctx,
+                            size_t mount_size, sl_mount_fn visit, void *data,
+                            const char **problem)
+{
+    const struct devcontainer *container = scope->data;
+    *problem = NULL;
+    int status = visit_own_mounts(container, 0, container->mounts_before_run, ctx,
+                                  mount_size, visit, data, problem);
+    if (status == SL_OK && container->command != NULL)
+        status = engine_command_mounts(container->command, ctx, mount_size, visit, data,
+                                       problem);
+    if (status == SL_OK)
+        status = visit_own_mounts(container, container->mounts_before_run, SIZE_MAX, ctx,
+                                  mount_size, visit, data, problem);
     return status;
 }
 
@@ -1054,6 +922,9 @@ static struct devcontainer *keep(struct collect *collect)
     if (collect->mount_count != 0)
         memcpy(container->mounts, collect->mounts,
                collect->mount_count * sizeof(*collect->mounts));
+    container->values_before_run = collect->values_before_run;
+    container->mounts_before_run = collect->mounts_before_run;
+    container->command = collect->command;
     memcpy(container->keys, collect->keys, sizeof(container->keys));
     return container;
 }
@@ -1092,6 +963,8 @@ void devcontainer_front_read(struct model_reading *reading, const struct sl_node
     read_user(&collect, root);
     read_gpu(&collect, root);
     read_build_options(&collect, root);
+    collect.values_before_run = collect.value_count;
+    collect.mounts_before_run = collect.mount_count;
     read_run_args(&collect, root);
     read_features(&collect, root);
     struct model_scope_spec spec = {

@@ -17,9 +17,11 @@
  *    workspaceMount (--mount syntax), hostRequirements.gpu (the CLI then
  *    passes --gpus all), build.options (--allow ENTITLEMENT of the
  *    engine's build);
- *  - runArgs, the engine's run flags (core/kinds/engine_flags.c), fields
- *    named as the flags ("--cap-add"): the same keys as an engine command
- *    line;
+ *  - runArgs, the engine's run flags, read by the engine-command
+ *    front-end (core/kinds/engine_command.c), the one reader of every
+ *    engine command line: the same findings, keys and SL011 warnings as a
+ *    shell script's flags; only the hints of missing settings are in the
+ *    file's own JSON;
  *  - features that grant the host, matched by id with or without
  *    ghcr.io/devcontainers/features/ and a version: docker-outside-of-docker
  *    and its old id docker-from-docker bind-mount the engine socket and

@@ -32,6 +32,7 @@ struct engine_command {
     struct engine_setting *settings;    /* in the group; texts point into it */
     const struct sl_node **nodes;       /* per setting: flag through value */
     size_t count;
+    size_t image;                       /* index of the image word, or ENGINE_NO_WORD */
     struct command_problem *problems;
     size_t problem_count;
     /* What the Compose mount walk reads: a service mapping holding
@@ -267,6 +268,7 @@ struct engine_command *engine_command_new(struct model_group *group,
     struct engine_run run;
     engine_run_parse(copies, count, &run);
     command->count = run.count;
+    command->image = run.image;
     command->settings = model_group_alloc(group, (run.count ? run.count : 1) *
                                                      sizeof(*command->settings));
     if (run.count != 0)
@@ -320,6 +322,11 @@ const char *engine_command_name(const struct engine_command *command, size_t *le
         }
     }
     return name;
+}
+
+size_t engine_command_image(const struct engine_command *command)
+{
+    return command->image;
 }
 
 size_t engine_command_problem_count(const struct engine_command *command)

@@ -71,6 +71,12 @@ struct model_scope *engine_command_scope(struct model_group *group,
                                          const char *service, size_t service_length,
                                          const struct sl_node *node, int kind);
 
+/* The index of the word the engine takes as the image (the first word
+ * that is not a flag or a flag's value), or ENGINE_NO_WORD: a dev
+ * container's runArgs come before the image the CLI adds, so a word
+ * there is a mistake the front-end reports. */
+size_t engine_command_image(const struct engine_command *command);
+
 /* The problems of the command (unknown flags, interpolated flag words), in
  * command-line order: count, then each one's node and message (a static
  * text, or one owned by the group). */
