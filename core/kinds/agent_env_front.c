@@ -104,6 +104,7 @@ static int read_container(const struct kubernetes_container *found, void *data)
 {
     struct service_walk *walk = data;
     const struct sl_node *key = found->list == NULL ? walk->pod->public.node : NULL;
+    kubernetes_front_check_shapes(walk->reading, walk->pod->public.service, found);
     model_emit_scope(walk->reading,
                      kubernetes_front_container(walk->group, walk->pod, SL_KIND_AGENT_ENV,
                                                 walk->pod->public.service, key, found));
