@@ -127,9 +127,15 @@ static void confinement(struct model_reading *reading, const char *name,
 void kubernetes_shapes_container(struct model_reading *reading, const char *name,
                                  const struct sl_node *container)
 {
-    const struct sl_node *security = want(reading, name, container, "securityContext",
-                                          "securityContext", SL_NODE_MAPPING);
-    if (security == NULL)
+    kubernetes_shapes_security(reading, name,
+                               want(reading, name, container, "securityContext",
+                                    "securityContext", SL_NODE_MAPPING));
+}
+
+void kubernetes_shapes_security(struct model_reading *reading, const char *name,
+                                const struct sl_node *security)
+{
+    if (security == NULL || security->kind != SL_NODE_MAPPING)
         return;
     want_boolean(reading, name, security, "privileged", "securityContext.privileged");
     want_boolean(reading, name, security, "allowPrivilegeEscalation",

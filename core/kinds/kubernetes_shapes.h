@@ -20,6 +20,11 @@
 void kubernetes_shapes_container(struct model_reading *reading, const char *name,
                                  const struct sl_node *container);
 
+/* The same for the fields of a container's securityContext (a mapping,
+ * or NULL: nothing to report). */
+void kubernetes_shapes_security(struct model_reading *reading, const char *name,
+                                const struct sl_node *security);
+
 /* Reports the wrong-typed security settings of a pod spec (a mapping):
  * its host switches, securityContext and volumes, named name. */
 void kubernetes_shapes_pod(struct model_reading *reading, const char *name,
