@@ -126,6 +126,16 @@ static int report_mount(struct sl_context *ctx, const struct sl_mount *mount,
     case SL_MOUNT_DRIVER_PATH:
         return report_driver_path(ctx, mount);
     case SL_MOUNT_CONTAINER:
+        /* Only a Compose file has other services to compare with; a
+         * command line or a runner's volumes_from names some container
+         * of the engine. */
+        if (sl_kind(ctx) != SL_KIND_COMPOSE)
+            return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                              mount->value_length, SL_SEVERITY_DEFAULT,
+                              "%s '%s' imports the mounts of another container",
+                              mount->field,
+                              sl_quote(quoted, sizeof(quoted), mount->value,
+                                       mount->value_length));
         return sl_reportf(ctx, mount->node, mount->field, mount->value,
                           mount->value_length, SL_SEVERITY_DEFAULT,
                           "volumes_from '%s' imports the mounts of a container "

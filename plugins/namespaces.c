@@ -86,6 +86,11 @@ static int check_value(struct sl_context *ctx, size_t n, const struct sl_value *
                                namespaces[n].joined,
                                sl_quote(service, sizeof(service), value->peer,
                                         value->peer_length));
+    /* Only a Compose file has other services it could be one of. */
+    if (sl_kind(ctx) != SL_KIND_COMPOSE)
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                               "%s '%s' joins the %s namespace of another container",
+                               value->label, quoted, namespaces[n].joined);
     return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
                            "%s '%s' joins the %s namespace of a container outside this "
                            "Compose file", value->label, quoted, namespaces[n].joined);

@@ -76,7 +76,17 @@ static int check_name(struct sl_context *ctx, const struct sl_scope *scope,
     if (scope->level == SL_SCOPE_POD &&
         sl_text_equals(value->parsed, value->parsed_length, "default"))
         return SL_OK;
-    return sl_report_value(ctx, value, value->key, SL_SEVERITY_WARNING, NULL, 0.0,
+    /* The name is literal: what to do is review the account's rights or
+     * give the pod no token, in the format's own key (SPEC 18); "use a
+     * literal value" would be no advice. */
+    char hint[256];
+    sl_hint_or_allowlist(hint, sizeof(hint),
+                         sl_kind(ctx) == SL_KIND_COMPOSE
+                             ? "review the RBAC rights bound to this service account, or "
+                               "set 'automount_service_account_token: false' beside it"
+                             : "review the RBAC rights bound to this service account, or "
+                               "set 'automountServiceAccountToken: false'");
+    return sl_report_value(ctx, value, value->key, SL_SEVERITY_WARNING, hint, 0.0,
                            "%s '%s' names a service account whose rights cannot be "
                            "checked here", value->label,
                            sl_quote(quoted, sizeof(quoted), value->text, value->text_length));

@@ -10,6 +10,7 @@
 #include "file_kind.h"
 #include "kubernetes.h"
 #include "kubernetes_front.h"
+#include "kubernetes_shapes.h"
 #include "xalloc.h"
 #include "yaml_model.h"
 
@@ -104,6 +105,7 @@ static int read_container(const struct kubernetes_container *found, void *data)
 {
     struct service_walk *walk = data;
     const struct sl_node *key = found->list == NULL ? walk->pod->public.node : NULL;
+    kubernetes_front_check_shapes(walk->reading, walk->pod->public.service, found);
     model_emit_scope(walk->reading,
                      kubernetes_front_container(walk->group, walk->pod, SL_KIND_AGENT_ENV,
                                                 walk->pod->public.service, key, found));
@@ -293,11 +295,14 @@ static void read_coredns(struct model_reading *reading, struct model_scope *proj
             model_emit_templated(reading, written, "corednsSecurityContext is Helm template "
                                "text and cannot be checked");
         else
-            model_emit_warning(reading, written, "corednsSecurityContext is not a mapping "
-                               "(the chart renders it as the CoreDNS container's "
-                               "securityContext); not checked");
+            /* A security setting of the wrong type fails the run (SL008,
+             * as a service's securityContext does). */
+            model_emit_not_understood(reading, written, "corednsSecurityContext is not a "
+                                      "mapping (the chart renders it as the CoreDNS "
+                                      "container's securityContext); not checked");
         return;
     }
+    kubernetes_shapes_security(reading, "coredns", written);
     const struct sl_node *defaults = coredns_defaults();
     if (defaults == NULL) {
         model_emit_not_checked(reading, key != NULL ? key : root, "the CoreDNS sidecar's "

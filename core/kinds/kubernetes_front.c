@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "kubernetes_front.h"
+#include "kubernetes_shapes.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -581,6 +582,16 @@ static struct model_scope *new_container(struct model_group *group,
     return scope;
 }
 
+void kubernetes_front_check_shapes(struct model_reading *reading, const char *prefix,
+                                   const struct kubernetes_container *found)
+{
+    if (found->mapping == NULL)
+        return;
+    char *name = kubernetes_container_service(prefix, found);
+    kubernetes_shapes_container(reading, name, found->mapping);
+    free(name);
+}
+
 struct model_scope *kubernetes_front_container(struct model_group *group,
                                                struct model_scope *parent, int kind,
                                                const char *prefix, const struct sl_node *key,
@@ -875,6 +886,7 @@ static int read_container(const struct kubernetes_container *found, void *data)
     if (found->sort == SL_CONTAINER_MAIN && found->name != NULL &&
         text_equals(found->name, found->name_length, "challenge"))
         walk->challenge_seen = true;
+    kubernetes_front_check_shapes(object->reading, walk->pod->public.service, found);
     model_emit_scope(object->reading,
                      new_container(object->group, walk->pod, SL_KIND_KUBERNETES,
                                    walk->pod->public.service, NULL, found, &walk->extras));
@@ -931,6 +943,7 @@ static void read_pod(struct object_reading *object, const struct sl_node *key,
         { lookup(template_metadata, "annotations", NULL), object->kctf }, false,
     };
     model_emit_scope(object->reading, walk.pod);
+    kubernetes_shapes_pod(object->reading, object->service, spec);
     kubernetes_each_container(SL_KIND_KUBERNETES, spec, read_container, &walk);
     if (object->kctf != NULL && !walk.challenge_seen) {
         /* The operator adds a container named challenge when the template

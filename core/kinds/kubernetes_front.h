@@ -37,6 +37,11 @@ void kubernetes_front_read_object(struct model_reading *reading,
  * container inherits what the pod sets).  Findings about the container as
  * a whole point at key (an agent-env service's key), or when NULL at its
  * list item. */
+/* Reports (SL008) the security settings of found's container that have a
+ * type Kubernetes does not take (kubernetes_shapes.h), named after prefix. */
+void kubernetes_front_check_shapes(struct model_reading *reading, const char *prefix,
+                                   const struct kubernetes_container *found);
+
 struct model_scope *kubernetes_front_container(struct model_group *group,
                                                struct model_scope *parent, int kind,
                                                const char *prefix, const struct sl_node *key,

@@ -20,6 +20,7 @@ static void read_container(struct model_reading *reading, const struct model_pai
         .sort = SL_CONTAINER_MAIN, .list = NULL, .index = 0, .mapping = pair->value,
         .name = name, .name_length = name_length,
     };
+    kubernetes_front_check_shapes(reading, name, &found);
     /* Findings about the container as a whole point at its key, so that a
      * suppression comment above it covers them. */
     model_emit_scope(reading, kubernetes_front_container(&group, NULL, SL_KIND_RCDS, name,
