@@ -220,4 +220,12 @@ printf 'include: [sub/compose.yaml]\n' > huge/compose.yaml
 printf 'services:\n  w:\n    image: w\n' > huge/sub/compose.yaml
 expect_status 1 "variables too many to hand on" -- huge
 contains "$out" "which cannot be handed on to it" "an overflowed context is an error"
+mkdir -p item/sub
+printf 'include:\n  - path: sub/compose.yaml\n    project_directory: ..\n    env_file: [other.env]\n' > item/compose.yaml
+printf 'services:\n  w:\n    image: w\n' > item/sub/compose.yaml
+expect_status 1 "an include item's project_directory and env_file are not a silent pass" -- item
+contains "$out" "item/compose.yaml:3:24: error: include item sets project_directory, which sandlint does not follow yet" \
+    "project_directory, not followed, fails the run"
+contains "$out" "item/compose.yaml:4:15: error: include item sets env_file, which sandlint does not follow yet" \
+    "env_file, not followed, fails the run"
 finish

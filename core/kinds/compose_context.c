@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "byte_buffer.h"
-#include "compose_project.h"
 #include "xalloc.h"
 
 #define NO_TEXT UINT32_MAX
@@ -60,11 +59,10 @@ static char *finish(struct byte_buffer *out, size_t *length)
     return bytes;
 }
 
-char *compose_context_encode(struct compose_project *project, int kind,
-                             const char *origin, size_t *length)
+char *compose_context_encode(const struct dotenv *own, int kind, const char *origin,
+                             size_t *length)
 {
     struct byte_buffer out = BYTE_BUFFER_INIT;
-    const struct dotenv *own = compose_project_variables(project);
     if (own == NULL) {      /* the .env could not be read: unknown */
         put_head(&out, CONTEXT_OVERFLOW, origin);
         return finish(&out, length);

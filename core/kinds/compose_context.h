@@ -33,13 +33,13 @@ enum compose_context_kind {
     CONTEXT_OVERFLOW = 'X'      /* too many variables, or unknown ones */
 };
 
-struct compose_project;
-
-/* The context the project hands on to a file it names (kind: enum above,
- * include or extends), naming origin (the including file's display path)
- * in messages.  Returns a malloc'd byte string and its *length. */
-char *compose_context_encode(struct compose_project *project, int kind,
-                             const char *origin, size_t *length);
+/* The context a project with variables own (compose_project_variables;
+ * NULL: unknown, its .env could not be read) hands on to a file it names
+ * (kind: enum above, include or extends), naming origin (the including
+ * file's display path) in messages.  Returns a malloc'd byte string and
+ * its *length. */
+char *compose_context_encode(const struct dotenv *own, int kind, const char *origin,
+                             size_t *length);
 
 /* The kind of an encoded context (0: malformed). */
 int compose_context_kind(const char *context, size_t length);

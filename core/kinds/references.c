@@ -65,7 +65,7 @@ static void hand_on(struct collecting *into, struct file_reference *reference)
         return;
     size_t length;
     char *context = compose_context_encode(
-        into->project, reference->kind == REFERENCE_EXTENDS ? CONTEXT_EXTENDED
+        compose_project_variables(into->project), reference->kind == REFERENCE_EXTENDS ? CONTEXT_EXTENDED
                                                             : CONTEXT_INCLUDED,
         into->result->display, &length);
     if (reference->kind == REFERENCE_INCLUDE && compose_context_is_empty(context, length)) {
@@ -100,6 +100,30 @@ static void add_paths(struct collecting *into, int kind, const struct sl_node *n
     }
 }
 
+/* An include item's project_directory or env_file changes the variables
+ * and the directory Compose reads the included file with; sandlint does
+ * not follow them yet, so the file is not checked as Compose reads it: an
+ * error, never a silent pass. */
+static void refuse_item_setting(struct collecting *into, const struct sl_node *item,
+                                const char *key)
+{
+    const struct sl_node *value = value_of(item, key);
+    if (value == NULL || model_is_null(value))
+        return;
+    char *message = xasprintf("include item sets %s, which sandlint does not follow yet: "
+                              "the included file is checked with its own directory's "
+                              ".env and paths, not as Compose reads it", key);
+    struct finding_spec spec = {
+        .rule = CORE_RULE_REFERENCE, .severity = SL_SEVERITY_ERROR, .line = value->line,
+        .column = value->column, .message = message,
+        .hint = "remove the setting, or review the included file with the variables "
+                "and directory it names",
+    };
+    finding_set_add(&into->result->findings, &spec);
+    into->result->incomplete = true;
+    free(message);
+}
+
 static void collect_includes(const struct sl_node *root, struct collecting *into)
 {
     const struct sl_node *include = value_of(root, "include");
@@ -111,8 +135,11 @@ static void collect_includes(const struct sl_node *root, struct collecting *into
     }
     for (size_t i = 0; i < include->u.sequence.count; i++) {
         const struct sl_node *item = include->u.sequence.items[i];
-        if (item->kind == SL_NODE_MAPPING)
+        if (item->kind == SL_NODE_MAPPING) {
             add_paths(into, REFERENCE_INCLUDE, value_of(item, "path"));
+            refuse_item_setting(into, item, "project_directory");
+            refuse_item_setting(into, item, "env_file");
+        }
         else
             add_paths(into, REFERENCE_INCLUDE, item);
     }
