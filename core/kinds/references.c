@@ -64,11 +64,11 @@ static void hand_on(struct collecting *into, struct file_reference *reference)
     if (into->project == NULL || reference->kind == REFERENCE_COMPOSE_FILE)
         return;
     size_t length;
-    char *context = compose_context_encode(
-        compose_project_variables(into->project), reference->kind == REFERENCE_EXTENDS ? CONTEXT_EXTENDED
-                                                            : CONTEXT_INCLUDED,
-        into->result->display, &length);
-    if (reference->kind == REFERENCE_INCLUDE && compose_context_is_empty(context, length)) {
+    int kind = reference->kind == REFERENCE_EXTENDS ? CONTEXT_EXTENDED : CONTEXT_INCLUDED;
+    char *context = compose_context_encode(compose_project_variables(into->project), kind,
+                                           into->result->display, &length);
+    if (reference->kind == REFERENCE_INCLUDE &&
+        compose_context_is_empty(context, length)) {
 
         free(context);
         return;
