@@ -89,7 +89,7 @@ static void test_overflow(void **state)
     char *text = malloc(size + 1);
     size_t n = 0;
     for (unsigned i = 0; n + 40 < size; i++)
-        n += (size_t)sprintf(text + n, "V%u=xxxxxxxxxxxxxxxxxxxxxxxx\n", i);
+        n += (size_t)snprintf(text + n, size + 1 - n, "V%u=xxxxxxxxxxxxxxxxxxxxxxxx\n", i);
     struct dotenv env;
     parse(&env, NULL, ".env", text);
     size_t length;
