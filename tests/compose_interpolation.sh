@@ -162,4 +162,70 @@ hostile ignore
 printf 'BAD KEY\n' > h/.env
 expect_status 1 "SL010 cannot be ignored" -- --ignore SL010 h
 contains "$out" "[SL010]" "--ignore does not hide an unreadable .env"
+# --- the contexts of included and extended files (SPEC §13 "include items",
+# §17 "Included files") -----------------------------------------------
+mkdir -p ctx/sub
+printf 'services:\n  w:\n    image: w\n    privileged: ${PRIV}\n' > ctx/sub/compose.yaml
+printf 'include: [{path: sub/compose.yaml}]\n' > ctx/compose.yaml
+printf 'PRIV=true\n' > ctx/.env
+expect_status 1 "attack: an included file privileged from the includer's .env" -- ctx
+contains "$out" "sub/compose.yaml:4:5: error: privileged mode grants every capability, host devices and relaxed security profiles (written '\${PRIV}', which resolves to 'true': PRIV from ctx/.env:1) (with the variables of ctx/compose.yaml, which includes it)" \
+    "the included file is interpolated with the including project's .env, and says so"
+contains "$out" "sub/compose.yaml:4:5: warning: privileged is set by interpolation" \
+    "and it is checked in its own context as well"
+printf 'PRIV=false\n' > ctx/sub/.env
+expect_status 1 "the includer's variables win over the included file's .env" -- ctx
+contains "$out" "resolves to 'true': PRIV from ctx/.env:1" "the including project's PRIV wins"
+rm ctx/.env
+printf 'OTHER=1\n' > ctx/.env
+expect_status 0 "an unset variable falls back to the included file's own .env" -- ctx
+lacks "$out" "error:" "PRIV=false from sub/.env: no error"
+printf 'include:\n  - sub/compose.yaml\n  - sub/compose.yaml\n' > ctx/compose.yaml
+printf 'PRIV=true\n' > ctx/.env
+expect_status 1 "one context, checked once" -- ctx
+if [ "$(grep -c 'which includes it' "$out")" -eq 1 ]; then
+    pass "a file included twice in the same context is checked once"
+else
+    fail "a file included twice in the same context is checked once"
+fi
+
+mkdir -p ext/base
+printf 'services:\n  app:\n    extends: {file: base/base.yml, service: b}\n' > ext/compose.yaml
+printf 'services:\n  b:\n    image: b\n    pid: ${BPID}\n' > ext/base/base.yml
+printf 'BPID=host\n' > ext/base/.env
+expect_status 0 "attack: an extends.file target never reads its own .env" -- ext
+lacks "$out" "error:" "BPID=host in the target's own .env is not what Compose uses"
+contains "$out" "warning: pid '\${BPID}' is interpolated and cannot be checked (with the variables of ext/compose.yaml, which extends it)" \
+    "the target depends on the extending project's unset BPID"
+printf 'BPID=host\n' > ext/.env
+expect_status 1 "an extends.file target with the extending project's variables" -- ext
+contains "$out" "error: pid 'host'" "BPID=host in the extending project's .env is an error"
+
+mkdir -p many/sub
+: > many/compose.yaml
+printf 'services:\n  w:\n    image: w\n    privileged: ${PRIV}\n' > many/sub/compose.yaml
+for i in 1 2 3 4 5 6 7 8 9; do
+    mkdir many/p$i
+    printf 'PRIV=v%s\n' "$i" > many/p$i/.env
+    printf 'include: [{path: ../sub/compose.yaml}]\n' > many/p$i/compose.yaml
+done
+expect_status 1 "more than 8 contexts for one file" -- many
+contains "$out" "names a file already checked with 8 different sets of variables" \
+    "the ninth context is an error, not a silent pass"
+
+big=$(awk 'BEGIN { for (i = 0; i < 3000; i++) printf "V%d=%s\n", i, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }')
+mkdir -p huge/sub
+printf '%s\n' "$big" > huge/.env
+printf 'include: [sub/compose.yaml]\n' > huge/compose.yaml
+printf 'services:\n  w:\n    image: w\n' > huge/sub/compose.yaml
+expect_status 1 "variables too many to hand on" -- huge
+contains "$out" "which cannot be handed on to it" "an overflowed context is an error"
+mkdir -p item/sub
+printf 'include:\n  - path: sub/compose.yaml\n    project_directory: ..\n    env_file: [other.env]\n' > item/compose.yaml
+printf 'services:\n  w:\n    image: w\n' > item/sub/compose.yaml
+expect_status 1 "an include item's project_directory and env_file are not a silent pass" -- item
+contains "$out" "item/compose.yaml:3:24: error: include item sets project_directory, which sandlint does not follow yet" \
+    "project_directory, not followed, fails the run"
+contains "$out" "item/compose.yaml:4:15: error: include item sets env_file, which sandlint does not follow yet" \
+    "env_file, not followed, fails the run"
 finish

@@ -27,6 +27,7 @@ void file_result_release(struct file_result *result)
         free(result->references[i].text);
         free(result->references[i].path);
         free(result->references[i].from);
+        free(result->references[i].context);
     }
     free(result->references);
     free(result->display);
@@ -68,6 +69,7 @@ struct file_reference *file_result_add_reference(struct file_result *result, int
                                       sizeof(*result->references));
     }
     struct file_reference *reference = &result->references[result->reference_count++];
+    memset(reference, 0, sizeof(*reference));
     reference->kind = kind;
     reference->line = line;
     reference->column = column;

@@ -40,6 +40,9 @@ struct file_reference {
     char *from;                 /* owned; where path came from ("the
                                    default of BASE, which is unset"), or
                                    NULL */
+    char *context;              /* owned; the variables handed on to the
+                                   file (compose_context.h), NULL: none */
+    size_t context_length;
 };
 
 struct file_result {

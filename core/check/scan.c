@@ -8,6 +8,7 @@
 #include "comment_list.h"
 #include "file_kind.h"
 #include "jsonc.h"
+#include "compose_context.h"
 #include "compose_project.h"
 #include "references.h"
 #include "sandlint/plugin.h"
@@ -151,18 +152,50 @@ static void scan_source(const struct scan_settings *settings,
     source_release(text);
 }
 
+/* Each finding of a file checked in a context another file handed on
+ * says so: the same line reads differently with other variables. */
+static void name_context(struct file_check *check, const char *origin, int kind)
+{
+    struct finding_set *set = &check->result.findings;
+    for (size_t i = 0; i < set->count; i++) {
+        char *message = xasprintf("%s (with the variables of %s, which %s it)",
+                                  set->items[i].message, origin,
+                                  kind == CONTEXT_EXTENDED ? "extends" : "includes");
+        free(set->items[i].message);
+        set->items[i].message = message;
+    }
+}
+
 /* scan_source with the variables of the file's Compose project (its
- * directory's .env, read when a value needs it): dir_fd -1 for none. */
+ * directory's .env, read when a value needs it): dir_fd -1 for none; and
+ * those a including or extending file hands on (context, NULL: none). */
 static void scan_in_project(const struct scan_settings *settings, int dir_fd,
                             const char *relative, const char *display,
+                            const char *context, size_t context_length,
                             struct source_text *text, struct file_check *check)
 {
     struct compose_project project;
     compose_project_init(&project, dir_fd, relative, display);
+    char *origin = NULL;
+    if (context != NULL) {
+        origin = compose_context_origin(context, context_length);
+        if (origin == NULL || !compose_project_set_context(&project, context, context_length)) {
+            not_checked(check, CORE_RULE_FILE, 0, 0,
+                        "the variables handed on by the file that includes or extends "
+                        "it could not be used");
+            free(origin);
+            compose_project_release(&project);
+            source_release(text);
+            return;
+        }
+    }
     check->front.compose_project = &project;
     scan_source(settings, text, check);
     check->front.compose_project = NULL;
     compose_project_release(&project);
+    if (origin != NULL)
+        name_context(check, origin, compose_context_kind(context, context_length));
+    free(origin);
 }
 
 void scan_file(const struct scan_settings *settings,
@@ -184,7 +217,7 @@ void scan_file(const struct scan_settings *settings,
         /* Standard input, read by the coordinator. */
         struct source_text text = { xmemdup(file->content, file->content_length),
                                     file->content_length };
-        scan_in_project(settings, -1, NULL, file->display, &text, check);
+        scan_in_project(settings, -1, NULL, file->display, NULL, 0, &text, check);
         return;
     }
     struct source_text text;
@@ -202,7 +235,8 @@ void scan_file(const struct scan_settings *settings,
         free(error);
         return;
     }
-    scan_in_project(settings, file->base_fd, file->relative, file->display, &text, check);
+    scan_in_project(settings, file->base_fd, file->relative, file->display, file->context,
+                    file->context_length, &text, check);
 }
 
 void scan_text(const struct scan_settings *settings, const char *data,
@@ -212,5 +246,5 @@ void scan_text(const struct scan_settings *settings, const char *data,
     file_check_init(check, settings->registry, display, package);
     check->candidates = candidates;
     struct source_text text = { xmemdup(data, length), length };
-    scan_in_project(settings, -1, NULL, display, &text, check);
+    scan_in_project(settings, -1, NULL, display, NULL, 0, &text, check);
 }

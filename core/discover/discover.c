@@ -80,6 +80,7 @@ void discovered_file_release(struct discovered_file *file)
     free(file->problem);
     free(file->content);
     free(file->relative);
+    free(file->context);
     memset(file, 0, sizeof(*file));
     file->base_fd = -1;
 }
@@ -1268,9 +1269,9 @@ enum walk_place discovery_place(const struct discovery_walk *walk, const char *r
         char *name = path_basename(real);
         bool found = discover_is_compose_name(name) && !crosses_skipped_directory(relative);
         free(name);
-        if (excluded || found) {
+        if (excluded) {
             free(lexical);
-            return excluded ? WALK_EXCLUDED : WALK_FOUND;
+            return WALK_EXCLUDED;
         }
         struct discovered_file *extra = xcalloc(1, sizeof(*extra));
         extra->path = xstrdup(real);
@@ -1285,7 +1286,7 @@ enum walk_place discovery_place(const struct discovery_walk *walk, const char *r
             extra->inode = info.st_ino;
         }
         *file = extra;
-        return WALK_EXTRA;
+        return found ? WALK_FOUND : WALK_EXTRA;
     }
     return WALK_OUTSIDE;
 }

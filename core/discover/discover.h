@@ -75,6 +75,10 @@ struct discovered_file {
     size_t content_length;
     unsigned candidates;        /* enum file_candidate (file_kind.h): the
                                    kinds the file may be; 0: Compose */
+    char *context;              /* owned; the variables an including or
+                                   extending file hands on
+                                   (compose_context.h); NULL: its own */
+    size_t context_length;
 };
 
 /* Frees what a file owns and clears it (base_fd becomes -1; the walk owns
@@ -181,10 +185,11 @@ enum walk_place {
 };
 
 /*
- * Places the file at real (a realpath) in the search.  For WALK_EXTRA,
- * *file receives a new discovered file (opened from the operand's
- * descriptor; the caller owns it, discovered_file_free) with device and
- * inode; else *file is NULL.  No file is opened.
+ * Places the file at real (a realpath) in the search.  For WALK_EXTRA and
+ * WALK_FOUND (checked again in another file's context), *file receives a
+ * new discovered file (opened from the operand's descriptor; the caller
+ * owns it, discovered_file_free) with device and inode; else *file is
+ * NULL.  No file is opened.
  */
 enum walk_place discovery_place(const struct discovery_walk *walk, const char *real,
                                 struct discovered_file **file);

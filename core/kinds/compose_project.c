@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "compose_context.h"
 #include "source.h"
 #include "xalloc.h"
 
@@ -41,6 +42,10 @@ void compose_project_release(struct compose_project *project)
     free(project->env_display);
     free(project->problem);
     dotenv_release(&project->env);
+    if (project->handed_on != NULL) {
+        dotenv_release(project->handed_on);
+        free(project->handed_on);
+    }
     memset(project, 0, sizeof(*project));
     project->dir_fd = -1;
 }
@@ -53,7 +58,7 @@ static void load(struct compose_project *project)
     if (project->loaded)
         return;
     project->loaded = true;
-    if (project->dir_fd < 0)
+    if (project->dir_fd < 0 || project->skip_own_env)
         return;
     struct stat info;
     if (fstatat(project->dir_fd, project->env_relative, &info, AT_SYMLINK_NOFOLLOW) != 0) {
@@ -89,6 +94,32 @@ static void load(struct compose_project *project)
         dotenv_error_release(&parse_error);
     }
     source_release(&text);
+}
+
+bool compose_project_set_context(struct compose_project *project, const char *context,
+                                 size_t length)
+{
+    int kind = compose_context_kind(context, length);
+    if (kind != CONTEXT_INCLUDED && kind != CONTEXT_EXTENDED)
+        return false;
+    struct dotenv *handed_on = xmalloc(sizeof(*handed_on));
+    dotenv_init(handed_on, NULL);
+    if (!compose_context_decode(context, length, handed_on)) {
+        dotenv_release(handed_on);
+        free(handed_on);
+        return false;
+    }
+    project->handed_on = handed_on;
+    project->skip_own_env = kind == CONTEXT_EXTENDED;
+    dotenv_release(&project->env);
+    dotenv_init(&project->env, handed_on);
+    return true;
+}
+
+const struct dotenv *compose_project_variables(struct compose_project *project)
+{
+    load(project);
+    return project->problem == NULL ? &project->env : NULL;
 }
 
 bool compose_project_resolve(struct compose_project *project, const char *text,

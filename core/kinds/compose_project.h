@@ -27,6 +27,12 @@ struct compose_project {
     char *env_relative;         /* its .env from dir_fd; owned, NULL: none */
     char *env_display;          /* its .env for messages ("app/.env") */
     bool loaded;                /* the .env was looked for */
+    bool skip_own_env;          /* an extends.file target: the extending
+                                   project's variables only */
+    struct dotenv *handed_on;   /* owned, NULL: none; the variables of the
+                                   project that includes or extends the
+                                   file (compose_context.h), consulted
+                                   first */
     struct dotenv env;
     struct interpolation_budget budget;     /* per checked file */
     char *problem;              /* why the .env cannot be read (SL010);
@@ -39,6 +45,21 @@ struct compose_project {
 void compose_project_init(struct compose_project *project, int dir_fd,
                           const char *relative, const char *display);
 void compose_project_release(struct compose_project *project);
+
+/*
+ * Checks the file in the context an including or extending file handed on
+ * (compose_context.h): its variables first, then the file's own .env for
+ * the ones still unset (include) or nothing else (extends).  Returns
+ * false, leaving the project as it was, for a context that cannot be used
+ * (malformed, or overflowed).
+ */
+bool compose_project_set_context(struct compose_project *project, const char *context,
+                                 size_t length);
+
+/* The project's variables, read now if they were not (own .env, with the
+ * handed-on ones as its outer), or NULL when its .env could not be
+ * read. */
+const struct dotenv *compose_project_variables(struct compose_project *project);
 
 /* A value as Compose reads it with the project's variables. */
 struct compose_resolution {

@@ -632,3 +632,41 @@ void dotenv_error_release(struct dotenv_error *error)
     free(error->message);
     memset(error, 0, sizeof(*error));
 }
+
+void dotenv_define(struct dotenv *env, const struct interpolation_definition *from)
+{
+    /* One allocation for the struct and its strings, as a parsed one. */
+    size_t file_length = from->file != NULL ? strlen(from->file) + 1 : 0;
+    size_t unset_length = from->unset_name != NULL ? strlen(from->unset_name) + 1 : 0;
+    struct interpolation_definition *definition =
+        xmalloc(sizeof(*definition) + from->name_length + 1 + from->value_length + 1 +
+                file_length + unset_length);
+    char *name = (char *)(definition + 1);
+    char *value = name + from->name_length + 1;
+    char *file = value + from->value_length + 1;
+    char *unset = file + file_length;
+    memcpy(name, from->name, from->name_length);
+    name[from->name_length] = '\0';
+    if (from->value_length > 0)
+        memcpy(value, from->value, from->value_length);
+    value[from->value_length] = '\0';
+    *definition = *from;
+    definition->name = name;
+    definition->value = value;
+    definition->file = NULL;
+    definition->unset_name = NULL;
+    if (file_length > 0) {
+        memcpy(file, from->file, file_length);
+        definition->file = file;
+    }
+    if (unset_length > 0) {
+        memcpy(unset, from->unset_name, unset_length);
+        definition->unset_name = unset;
+    }
+    if (env->count == env->capacity) {
+        env->capacity = env->capacity ? env->capacity * 2 : 16;
+        env->definitions = xrealloc(env->definitions, env->capacity, sizeof(*env->definitions));
+    }
+    env->definitions[env->count++] = definition;
+    table_put(env, definition);
+}

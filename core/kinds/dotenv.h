@@ -121,4 +121,8 @@ void dotenv_release(struct dotenv *env);
 
 void dotenv_error_release(struct dotenv_error *error);
 
+/* Adds a copy of definition (its strings copied) as if read last: the
+ * variables an including project hands on (compose_context.h). */
+void dotenv_define(struct dotenv *env, const struct interpolation_definition *definition);
+
 #endif

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "compose.h"
+#include "compose_context.h"
 #include "compose_interpolation.h"
 #include "compose_project.h"
 #include "paths.h"
@@ -54,17 +55,40 @@ static void resolve_path(struct collecting *into, struct file_reference *referen
     compose_resolution_release(&resolved);
 }
 
+/* The variables the file hands on to the one it names (SPEC §13): an
+ * included file gets them when there are any (else it is checked in its
+ * own context), an extends.file target always (it never reads its own
+ * .env). */
+static void hand_on(struct collecting *into, struct file_reference *reference)
+{
+    if (into->project == NULL || reference->kind == REFERENCE_COMPOSE_FILE)
+        return;
+    size_t length;
+    int kind = reference->kind == REFERENCE_EXTENDS ? CONTEXT_EXTENDED : CONTEXT_INCLUDED;
+    char *context = compose_context_encode(compose_project_variables(into->project), kind,
+                                           into->result->display, &length);
+    if (reference->kind == REFERENCE_INCLUDE &&
+        compose_context_is_empty(context, length)) {
+
+        free(context);
+        return;
+    }
+    reference->context = context;
+    reference->context_length = length;
+}
+
 /* Adds a scalar path, or each scalar of a sequence of paths. */
 static void add_paths(struct collecting *into, int kind, const struct sl_node *node)
 {
     if (node == NULL)
         return;
     if (node->kind == SL_NODE_SCALAR) {
-        if (!model_is_null(node) && node->u.scalar.length != 0)
-            resolve_path(into, file_result_add_reference(into->result, kind, node->line,
-                                                         node->column,
-                                                         node->u.scalar.text),
-                         node);
+        if (!model_is_null(node) && node->u.scalar.length != 0) {
+            struct file_reference *reference = file_result_add_reference(
+                into->result, kind, node->line, node->column, node->u.scalar.text);
+            resolve_path(into, reference, node);
+            hand_on(into, reference);
+        }
         return;
     }
     if (node->kind != SL_NODE_SEQUENCE)
@@ -74,6 +98,30 @@ static void add_paths(struct collecting *into, int kind, const struct sl_node *n
         if (item->kind == SL_NODE_SCALAR)
             add_paths(into, kind, item);
     }
+}
+
+/* An include item's project_directory or env_file changes the variables
+ * and the directory Compose reads the included file with; sandlint does
+ * not follow them yet, so the file is not checked as Compose reads it: an
+ * error, never a silent pass. */
+static void refuse_item_setting(struct collecting *into, const struct sl_node *item,
+                                const char *key)
+{
+    const struct sl_node *value = value_of(item, key);
+    if (value == NULL || model_is_null(value))
+        return;
+    char *message = xasprintf("include item sets %s, which sandlint does not follow yet: "
+                              "the included file is checked with its own directory's "
+                              ".env and paths, not as Compose reads it", key);
+    struct finding_spec spec = {
+        .rule = CORE_RULE_REFERENCE, .severity = SL_SEVERITY_ERROR, .line = value->line,
+        .column = value->column, .message = message,
+        .hint = "remove the setting, or review the included file with the variables "
+                "and directory it names",
+    };
+    finding_set_add(&into->result->findings, &spec);
+    into->result->incomplete = true;
+    free(message);
 }
 
 static void collect_includes(const struct sl_node *root, struct collecting *into)
@@ -87,8 +135,11 @@ static void collect_includes(const struct sl_node *root, struct collecting *into
     }
     for (size_t i = 0; i < include->u.sequence.count; i++) {
         const struct sl_node *item = include->u.sequence.items[i];
-        if (item->kind == SL_NODE_MAPPING)
+        if (item->kind == SL_NODE_MAPPING) {
             add_paths(into, REFERENCE_INCLUDE, value_of(item, "path"));
+            refuse_item_setting(into, item, "project_directory");
+            refuse_item_setting(into, item, "env_file");
+        }
         else
             add_paths(into, REFERENCE_INCLUDE, item);
     }
@@ -218,6 +269,38 @@ static void queue(struct reference_resolver *resolver, struct discovered_file *f
     resolver->next[resolver->next_count++] = file;
 }
 
+/* Whether a .env stands beside the file at real (a Compose project reads
+ * it). */
+static bool has_own_env(const char *real)
+{
+    char *directory = path_dirname(real);
+    char *env = path_join(directory, ".env");
+    struct stat info;
+    bool found = lstat(env, &info) == 0 && !S_ISDIR(info.st_mode);
+    free(env);
+    free(directory);
+    return found;
+}
+
+/* The file and the context it is checked in: one entry of seen. */
+static char *context_key(const char *real, const char *context, size_t length)
+{
+    char *fingerprint = compose_context_fingerprint(context, length);
+    char *key = xasprintf("%s\n%s", real, fingerprint);
+    free(fingerprint);
+    return key;
+}
+
+/* How many contexts other than its own the file at real is queued in. */
+static size_t contexts_of(const struct string_list *seen, const char *real)
+{
+    size_t length = strlen(real), count = 0;
+    for (size_t i = 0; i < seen->count; i++)
+        count += strncmp(seen->items[i], real, length) == 0 &&
+                 seen->items[i][length] == '\n';
+    return count;
+}
+
 static void resolve_one(struct reference_resolver *resolver, const char *directory,
                         const char *self, struct file_result *result,
                         const struct file_reference *reference)
@@ -260,15 +343,34 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
         free(real);
         return;
     }
+    const char *context = reference->context;
+    size_t context_length = reference->context_length;
+    if (context != NULL && compose_context_kind(context, context_length) == CONTEXT_OVERFLOW) {
+        add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                    "%s %s names a file that Compose interpolates with this file's "
+                    "variables, which cannot be handed on to it (its .env cannot be "
+                    "read, or holds more than 64 KiB of variables)%s; it was not "
+                    "checked with them", "");
+        free(real);
+        return;
+    }
+    if (context != NULL && compose_context_kind(context, context_length) == CONTEXT_EXTENDED &&
+        compose_context_is_empty(context, context_length) && !has_own_env(real))
+        context = NULL;     /* no variables either way: its own context */
     struct discovered_file *extra = NULL;
     enum walk_place place = resolver->walk != NULL
         ? discovery_place(resolver->walk, real, &extra) : WALK_OUTSIDE;
+    if (place == WALK_FOUND && context == NULL) {
+        discovered_file_free(extra);    /* the search checks it as it is */
+        extra = NULL;
+    }
+    char *key = context != NULL ? context_key(real, context, context_length) : xstrdup(real);
     if (place == WALK_OUTSIDE) {
         add_finding(result, registry, reference, SL_SEVERITY_ERROR,
                     "%s %s names a file outside the scanned trees%s; it was not "
                     "checked (name its directory as an operand)", "");
-    } else if (place == WALK_EXTRA) {
-        if (string_list_has(&resolver->seen, real)) {
+    } else if (extra != NULL) {
+        if (string_list_has(&resolver->seen, key)) {
             discovered_file_free(extra);
         } else if (resolver->round + 1 > REFERENCE_MAX_DEPTH ||
                    resolver->seen.count >= REFERENCE_MAX_FILES) {
@@ -278,11 +380,22 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
                         "include and extends%s; it was not checked",
                         resolver->round + 1 > REFERENCE_MAX_DEPTH ? " (32 deep)"
                                                                 : " (10000 files)");
+        } else if (context != NULL &&
+                   contexts_of(&resolver->seen, real) >= COMPOSE_CONTEXT_MAX_PER_FILE) {
+            discovered_file_free(extra);
+            add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                        "%s %s names a file already checked with 8 different sets of "
+                        "variables%s; it was not checked with this file's", "");
         } else {
-            string_list_add(&resolver->seen, real);
+            string_list_add(&resolver->seen, key);
+            if (context != NULL) {
+                extra->context = xmemdup(context, context_length);
+                extra->context_length = context_length;
+            }
             queue(resolver, extra);
         }
     }
+    free(key);
     free(real);
 }
 

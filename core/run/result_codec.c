@@ -95,6 +95,7 @@ void codec_encode_end(const struct file_result *result, struct byte_buffer *out)
         put_cstring(out, result->references[i].text);
         put_cstring(out, result->references[i].path);
         put_cstring(out, result->references[i].from);
+        put_string(out, result->references[i].context, result->references[i].context_length);
     }
 }
 
@@ -292,22 +293,27 @@ int codec_decode_end(const unsigned char *data, size_t length,
     }
     uint32_t references = 0;
     if (r.reason == NULL && get_u32(&r, &references) &&
-        references > (length - r.at) / (6 * sizeof(uint32_t)))
+        references > (length - r.at) / (7 * sizeof(uint32_t)))
         r.reason = "reference count exceeds the data";
     for (uint32_t i = 0; r.reason == NULL && i < references; i++) {
         uint32_t kind, line, column;
-        char *text = NULL, *path = NULL, *from = NULL;
+        char *text = NULL, *path = NULL, *from = NULL, *context = NULL;
+        size_t context_length = 0;
         if (get_u32(&r, &kind) && get_u32(&r, &line) && get_u32(&r, &column) &&
             in_range(&r, kind, REFERENCE_INCLUDE, REFERENCE_COMPOSE_FILE, "bad reference kind") &&
             get_string(&r, &text, NULL, false, true) &&
             get_string(&r, &path, NULL, false, false) &&
-            get_string(&r, &from, NULL, false, false)) {
+            get_string(&r, &from, NULL, false, false) &&
+            get_string(&r, &context, &context_length, true, false)) {
             struct file_reference *reference =
                 file_result_add_reference(into, (int)kind, line, column, text);
             reference->path = path;
             reference->from = from;
-            path = from = NULL;
+            reference->context = context;
+            reference->context_length = context_length;
+            path = from = context = NULL;
         }
+        free(context);
         free(text);
         free(path);
         free(from);

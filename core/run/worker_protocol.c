@@ -22,6 +22,7 @@ struct task_header {
     uint32_t package_length;        /* NO_STRING: no package */
     uint32_t content_length;        /* NO_STRING: open the file */
     uint32_t candidates;            /* discovered_file.candidates */
+    uint32_t context_length;        /* NO_STRING: the file's own context */
 };
 
 /* A frame: its header, then length bytes of payload. */
@@ -51,6 +52,8 @@ void protocol_put_task(struct byte_buffer *out, uint32_t number,
         file->package ? sent_length(file->package) : NO_STRING,
         file->content ? (uint32_t)file->content_length : NO_STRING,
         file->candidates,
+        file->context != NULL && file->context_length <= PROTOCOL_MAX_CONTENT
+            ? (uint32_t)file->context_length : NO_STRING,
     };
     byte_buffer_append(out, &header, sizeof(header));
     if (file->relative != NULL)
@@ -60,6 +63,8 @@ void protocol_put_task(struct byte_buffer *out, uint32_t number,
         byte_buffer_append(out, file->package, header.package_length);
     if (file->content != NULL)
         byte_buffer_append(out, file->content, file->content_length);
+    if (header.context_length != NO_STRING)
+        byte_buffer_append(out, file->context, header.context_length);
 }
 
 int protocol_take_task(const struct byte_buffer *in, size_t *at,
@@ -72,12 +77,15 @@ int protocol_take_task(const struct byte_buffer *in, size_t *at,
     if ((header.relative_length > PROTOCOL_MAX_PATH && header.relative_length != NO_STRING) ||
         header.display_length > PROTOCOL_MAX_PATH ||
         (header.package_length > PROTOCOL_MAX_PATH && header.package_length != NO_STRING) ||
-        (header.content_length > PROTOCOL_MAX_CONTENT && header.content_length != NO_STRING))
+        (header.content_length > PROTOCOL_MAX_CONTENT && header.content_length != NO_STRING) ||
+        (header.context_length > PROTOCOL_MAX_CONTENT && header.context_length != NO_STRING))
         return -1;
     size_t relative = header.relative_length == NO_STRING ? 0 : header.relative_length;
     size_t package = header.package_length == NO_STRING ? 0 : header.package_length;
     size_t content = header.content_length == NO_STRING ? 0 : header.content_length;
-    size_t size = sizeof(header) + relative + header.display_length + package + content;
+    size_t context = header.context_length == NO_STRING ? 0 : header.context_length;
+    size_t size = sizeof(header) + relative + header.display_length + package + content +
+                  context;
     if (in->length - *at < size)
         return 0;
     const char *bytes = (const char *)in->data + *at + sizeof(header);
@@ -93,6 +101,11 @@ int protocol_take_task(const struct byte_buffer *in, size_t *at,
         file->content = xmemdup(bytes + relative + header.display_length + package,
                                 content);
         file->content_length = content;
+    }
+    if (header.context_length != NO_STRING) {
+        file->context = xmemdup(bytes + relative + header.display_length + package + content,
+                                context);
+        file->context_length = context;
     }
     *number = header.number;
     *at += size;
