@@ -213,6 +213,29 @@ expect_status 1 "more than 8 contexts for one file" -- many
 contains "$out" "names a file already checked with 8 different sets of variables" \
     "the ninth context is an error, not a silent pass"
 
+# Bounded memory: 8 projects, each with about 57 KB of variables, include
+# the same files; every file+context the coordinator keeps costs about
+# 170 KB (its key in hex and the context), so 8 x 20 stay under the 32 MiB
+# of a run and 8 x 30 do not.
+mkdir -p capped/shared
+for j in $(seq 1 30); do
+    printf 'services:\n  w%s:\n    image: w\n' "$j" > capped/shared/f$j.yml
+done
+for i in 1 2 3 4 5 6 7 8; do
+    mkdir capped/p$i
+    awk -v p="$i" 'BEGIN { for (k = 0; k < 500; k++) printf "V%d=%060d\n", k, p }' > capped/p$i/.env
+    { printf 'include:\n'; for j in $(seq 1 20); do printf '  - ../shared/f%s.yml\n' "$j"; done; } \
+        > capped/p$i/compose.yaml
+done
+expect_status 0 "many big contexts under the run's cap" -- capped
+lacks "$out" "32 MiB" "160 file+contexts of about 170 KB fit in 32 MiB"
+for i in 1 2 3 4 5 6 7 8; do
+    for j in $(seq 21 30); do printf '  - ../shared/f%s.yml\n' "$j" >> capped/p$i/compose.yaml; done
+done
+expect_status 1 "attack: contexts past the run's cap" -- capped
+contains "$out" "which cannot be handed on to it (past the limit of 32 MiB of variables handed on in one run); it was not checked with them [SL007]" \
+    "past 32 MiB of contexts a reference is an error, not a silent pass"
+
 big=$(awk 'BEGIN { for (i = 0; i < 3000; i++) printf "V%d=%s\n", i, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }')
 mkdir -p huge/sub
 printf '%s\n' "$big" > huge/.env

@@ -386,9 +386,20 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
             add_finding(result, registry, reference, SL_SEVERITY_ERROR,
                         "%s %s names a file already checked with 8 different sets of "
                         "variables%s; it was not checked with this file's", "");
+        } else if (context != NULL &&
+                   strlen(key) + context_length >
+                       REFERENCE_MAX_CONTEXT_BYTES - resolver->context_bytes) {
+            discovered_file_free(extra);
+            add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                        "%s %s names a file that Compose interpolates with this file's "
+                        "variables, which cannot be handed on to it (past the limit of "
+                        "32 MiB of variables handed on in one run)%s; it was not "
+                        "checked with them", "");
         } else {
             string_list_add(&resolver->seen, key);
             if (context != NULL) {
+                /* Counted whole: the key stays until the run ends. */
+                resolver->context_bytes += strlen(key) + context_length;
                 extra->context = xmemdup(context, context_length);
                 extra->context_length = context_length;
             }
