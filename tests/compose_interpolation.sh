@@ -249,6 +249,46 @@ printf 'services:\n  w:\n    image: w\n' > item/sub/compose.yaml
 expect_status 1 "an include item's project_directory and env_file are not a silent pass" -- item
 contains "$out" "item/compose.yaml:3:24: error: include item sets project_directory, which sandlint does not follow yet" \
     "project_directory, not followed, fails the run"
-contains "$out" "item/compose.yaml:4:15: error: include item sets env_file, which sandlint does not follow yet" \
-    "env_file, not followed, fails the run"
+contains "$out" "item/compose.yaml:4:16: error: include item env_file 'other.env' cannot be read (cannot open file: No such file or directory), so the included file cannot be checked with its variables [SL010]" \
+    "a missing env_file is SL010"
+contains "$out" "item/compose.yaml:2:11: error: include 'sub/compose.yaml' names a file that Compose interpolates with this file's variables, which cannot be handed on to it" \
+    "and the included file is not checked with its own .env instead"
+# --- an include item's env_file (SPEC §13 "include items") -------------
+mkdir -p envf/sub
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: [one.env, two.env]\n' > envf/compose.yaml
+printf 'services:\n  w:\n    image: w\n    privileged: ${PRIV}\n    pid: ${PID_MODE}\n' > envf/sub/compose.yaml
+printf 'PRIV=true\nPID_MODE=private\n' > envf/one.env
+printf 'PID_MODE=host\n' > envf/two.env
+expect_status 1 "attack: an included file privileged from its include item's env_file" -- envf
+contains "$out" "(written '\${PRIV}', which resolves to 'true': PRIV from envf/one.env:1) (with the variables of envf/compose.yaml, which includes it)" \
+    "env_file entries are read relative to the including project"
+contains "$out" "resolves to 'host': PID_MODE from envf/two.env:1" "a later env_file overrides an earlier one"
+printf 'PRIV=false\nPID_MODE=private\n' > envf/one.env
+printf 'PID_MODE=private\n' > envf/two.env
+printf 'PRIV=true\nPID_MODE=host\n' > envf/sub/.env
+expect_status 1 "the own context still reads sub/.env" -- envf
+if [ "$(grep -c 'error:.*which includes it' "$out")" -eq 0 ] &&
+   [ "$(grep -c 'error:' "$out")" -eq 2 ]; then
+    pass "with env_file, the included file's own .env is not read in the includer's context"
+else
+    fail "with env_file, the included file's own .env is not read in the includer's context"
+fi
+printf 'PRIV=true\n' > envf/.env
+expect_status 1 "the including project's variables win over env_file" -- envf
+contains "$out" "resolves to 'true': PRIV from envf/.env:1) (with the variables of envf/compose.yaml" \
+    "PRIV=true of the includer wins over PRIV=false of env_file"
+rm envf/.env envf/sub/.env
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: ../outside.env\n' > envf/compose.yaml
+printf 'PRIV=true\n' > outside.env
+expect_status 1 "attack: env_file outside the scanned tree" -- envf
+contains "$out" "envf/compose.yaml:3:15: error: include item env_file '../outside.env' names a file outside what this run may read" \
+    "an env_file above the operand is SL010"
+ln -s ../outside.env envf/link.env
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: link.env\n' > envf/compose.yaml
+expect_status 1 "attack: env_file through a symbolic link" -- envf
+contains "$out" "include item env_file 'link.env' cannot be read" "a linked env_file is not followed (SL010)"
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: "${ENVF}"\n' > envf/compose.yaml
+expect_status 1 "an interpolated env_file is still not followed" -- envf
+contains "$out" "include item sets env_file, which sandlint does not follow yet" \
+    "an interpolated env_file stays an SL007 error"
 finish
