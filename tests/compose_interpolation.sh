@@ -213,6 +213,29 @@ expect_status 1 "more than 8 contexts for one file" -- many
 contains "$out" "names a file already checked with 8 different sets of variables" \
     "the ninth context is an error, not a silent pass"
 
+# Bounded memory: 8 projects, each with about 57 KB of variables, include
+# the same files; every file+context the coordinator keeps costs about
+# 170 KB (its key in hex and the context), so 8 x 20 stay under the 32 MiB
+# of a run and 8 x 30 do not.
+mkdir -p capped/shared
+for j in $(seq 1 30); do
+    printf 'services:\n  w%s:\n    image: w\n' "$j" > capped/shared/f$j.yml
+done
+for i in 1 2 3 4 5 6 7 8; do
+    mkdir capped/p$i
+    awk -v p="$i" 'BEGIN { for (k = 0; k < 500; k++) printf "V%d=%060d\n", k, p }' > capped/p$i/.env
+    { printf 'include:\n'; for j in $(seq 1 20); do printf '  - ../shared/f%s.yml\n' "$j"; done; } \
+        > capped/p$i/compose.yaml
+done
+expect_status 0 "many big contexts under the run's cap" -- capped
+lacks "$out" "32 MiB" "160 file+contexts of about 170 KB fit in 32 MiB"
+for i in 1 2 3 4 5 6 7 8; do
+    for j in $(seq 21 30); do printf '  - ../shared/f%s.yml\n' "$j" >> capped/p$i/compose.yaml; done
+done
+expect_status 1 "attack: contexts past the run's cap" -- capped
+contains "$out" "which cannot be handed on to it (past the limit of 32 MiB of variables handed on in one run); it was not checked with them [SL007]" \
+    "past 32 MiB of contexts a reference is an error, not a silent pass"
+
 big=$(awk 'BEGIN { for (i = 0; i < 3000; i++) printf "V%d=%s\n", i, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }')
 mkdir -p huge/sub
 printf '%s\n' "$big" > huge/.env
@@ -226,6 +249,46 @@ printf 'services:\n  w:\n    image: w\n' > item/sub/compose.yaml
 expect_status 1 "an include item's project_directory and env_file are not a silent pass" -- item
 contains "$out" "item/compose.yaml:3:24: error: include item sets project_directory, which sandlint does not follow yet" \
     "project_directory, not followed, fails the run"
-contains "$out" "item/compose.yaml:4:15: error: include item sets env_file, which sandlint does not follow yet" \
-    "env_file, not followed, fails the run"
+contains "$out" "item/compose.yaml:4:16: error: include item env_file 'other.env' cannot be read (cannot open file: No such file or directory), so the included file cannot be checked with its variables [SL010]" \
+    "a missing env_file is SL010"
+contains "$out" "item/compose.yaml:2:11: error: include 'sub/compose.yaml' names a file that Compose interpolates with this file's variables, which cannot be handed on to it" \
+    "and the included file is not checked with its own .env instead"
+# --- an include item's env_file (SPEC §13 "include items") -------------
+mkdir -p envf/sub
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: [one.env, two.env]\n' > envf/compose.yaml
+printf 'services:\n  w:\n    image: w\n    privileged: ${PRIV}\n    pid: ${PID_MODE}\n' > envf/sub/compose.yaml
+printf 'PRIV=true\nPID_MODE=private\n' > envf/one.env
+printf 'PID_MODE=host\n' > envf/two.env
+expect_status 1 "attack: an included file privileged from its include item's env_file" -- envf
+contains "$out" "(written '\${PRIV}', which resolves to 'true': PRIV from envf/one.env:1) (with the variables of envf/compose.yaml, which includes it)" \
+    "env_file entries are read relative to the including project"
+contains "$out" "resolves to 'host': PID_MODE from envf/two.env:1" "a later env_file overrides an earlier one"
+printf 'PRIV=false\nPID_MODE=private\n' > envf/one.env
+printf 'PID_MODE=private\n' > envf/two.env
+printf 'PRIV=true\nPID_MODE=host\n' > envf/sub/.env
+expect_status 1 "the own context still reads sub/.env" -- envf
+if [ "$(grep -c 'error:.*which includes it' "$out")" -eq 0 ] &&
+   [ "$(grep -c 'error:' "$out")" -eq 2 ]; then
+    pass "with env_file, the included file's own .env is not read in the includer's context"
+else
+    fail "with env_file, the included file's own .env is not read in the includer's context"
+fi
+printf 'PRIV=true\n' > envf/.env
+expect_status 1 "the including project's variables win over env_file" -- envf
+contains "$out" "resolves to 'true': PRIV from envf/.env:1) (with the variables of envf/compose.yaml" \
+    "PRIV=true of the includer wins over PRIV=false of env_file"
+rm envf/.env envf/sub/.env
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: ../outside.env\n' > envf/compose.yaml
+printf 'PRIV=true\n' > outside.env
+expect_status 1 "attack: env_file outside the scanned tree" -- envf
+contains "$out" "envf/compose.yaml:3:15: error: include item env_file '../outside.env' names a file outside what this run may read" \
+    "an env_file above the operand is SL010"
+ln -s ../outside.env envf/link.env
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: link.env\n' > envf/compose.yaml
+expect_status 1 "attack: env_file through a symbolic link" -- envf
+contains "$out" "include item env_file 'link.env' cannot be read" "a linked env_file is not followed (SL010)"
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: "${ENVF}"\n' > envf/compose.yaml
+expect_status 1 "an interpolated env_file is still not followed" -- envf
+contains "$out" "include item sets env_file, which sandlint does not follow yet" \
+    "an interpolated env_file stays an SL007 error"
 finish

@@ -142,7 +142,8 @@ int compose_context_kind(const char *context, size_t length)
     if (context == NULL || length < 1)
         return 0;
     int kind = (unsigned char)context[0];
-    return kind == CONTEXT_INCLUDED || kind == CONTEXT_EXTENDED || kind == CONTEXT_OVERFLOW
+    return kind == CONTEXT_INCLUDED || kind == CONTEXT_EXTENDED ||
+                   kind == CONTEXT_INCLUDED_ENV_FILE || kind == CONTEXT_OVERFLOW
                ? kind : 0;
 }
 

@@ -30,6 +30,9 @@
 enum compose_context_kind {
     CONTEXT_INCLUDED = 'I',     /* then the file's own .env for unset ones */
     CONTEXT_EXTENDED = 'E',     /* the extending project's variables only */
+    CONTEXT_INCLUDED_ENV_FILE = 'F', /* the including project's variables,
+                                   then the include item's env_file for
+                                   unset ones; never the file's own .env */
     CONTEXT_OVERFLOW = 'X'      /* too many variables, or unknown ones */
 };
 

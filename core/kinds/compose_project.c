@@ -100,7 +100,8 @@ bool compose_project_set_context(struct compose_project *project, const char *co
                                  size_t length)
 {
     int kind = compose_context_kind(context, length);
-    if (kind != CONTEXT_INCLUDED && kind != CONTEXT_EXTENDED)
+    if (kind != CONTEXT_INCLUDED && kind != CONTEXT_EXTENDED &&
+        kind != CONTEXT_INCLUDED_ENV_FILE)
         return false;
     struct dotenv *handed_on = xmalloc(sizeof(*handed_on));
     dotenv_init(handed_on, NULL);
@@ -110,7 +111,7 @@ bool compose_project_set_context(struct compose_project *project, const char *co
         return false;
     }
     project->handed_on = handed_on;
-    project->skip_own_env = kind == CONTEXT_EXTENDED;
+    project->skip_own_env = kind != CONTEXT_INCLUDED;  /* env_file replaces it */
     dotenv_release(&project->env);
     dotenv_init(&project->env, handed_on);
     return true;

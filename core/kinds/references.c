@@ -12,7 +12,9 @@
 #include "compose_context.h"
 #include "compose_interpolation.h"
 #include "compose_project.h"
+#include "dotenv.h"
 #include "paths.h"
+#include "source.h"
 #include "sandlint/plugin.h"
 #include "xalloc.h"
 
@@ -124,6 +126,193 @@ static void refuse_item_setting(struct collecting *into, const struct sl_node *i
     free(message);
 }
 
+/* An SL010 error at an include item's env_file entry: the included file
+ * cannot be checked with the variables Compose gives it. */
+static void env_file_unreadable(struct collecting *into, const struct sl_node *entry,
+                                const char *why)
+{
+    char *message = xasprintf("include item env_file '%s' %s, so the included file "
+                              "cannot be checked with its variables",
+                              entry->u.scalar.text, why);
+    struct finding_spec spec = {
+        .rule = CORE_RULE_ENV_FILE, .severity = SL_SEVERITY_ERROR, .line = entry->line,
+        .column = entry->column, .message = message,
+        .hint = "name a readable file inside the scanned directories, or remove it",
+    };
+    finding_set_add(&into->result->findings, &spec);
+    into->result->incomplete = true;
+    free(message);
+}
+
+/* entry, relative to the including project's directory (the directory of
+ * env_relative), as a path below dir_fd without "." or ".." (source_read_at
+ * follows no link, so ".." lexically is the real parent); NULL when it
+ * leaves dir_fd or is absolute. */
+static char *below_project(const char *env_relative, const char *entry)
+{
+    if (entry[0] == '/')
+        return NULL;
+    const char *slash = strrchr(env_relative, '/');
+    char *joined = slash == NULL ? xstrdup(entry)
+                                 : xasprintf("%.*s/%s", (int)(slash - env_relative),
+                                             env_relative, entry);
+    /* Components kept in place: out grows only as far as joined. */
+    char *out = xmalloc(strlen(joined) + 1);
+    size_t length = 0;
+    bool outside = false;
+    for (char *part = joined; *part != '\0' && !outside;) {
+        char *end = strchr(part, '/');
+        size_t n = end != NULL ? (size_t)(end - part) : strlen(part);
+        if (n == 0 || (n == 1 && part[0] == '.')) {
+            /* nothing */
+        } else if (n == 2 && part[0] == '.' && part[1] == '.') {
+            if (length == 0)
+                outside = true;
+            while (length > 0 && out[length - 1] != '/')
+                length--;
+            if (length > 0)
+                length--;
+        } else {
+            if (length > 0)
+                out[length++] = '/';
+            memcpy(out + length, part, n);
+            length += n;
+        }
+        part += n + (end != NULL);
+    }
+    free(joined);
+    if (outside || length == 0) {
+        free(out);
+        return NULL;
+    }
+    out[length] = '\0';
+    return out;
+}
+
+/* Reads one env_file entry into env; false (and its SL010) when it cannot
+ * be read as Compose would. */
+static bool read_env_file(struct collecting *into, const struct sl_node *entry,
+                          struct dotenv *env)
+{
+    const struct compose_project *project = into->project;
+    if (strcmp(entry->u.scalar.text, "/dev/null") == 0)
+        return true;    /* Compose skips it */
+    char *relative = below_project(project->env_relative, entry->u.scalar.text);
+    if (relative == NULL) {
+        env_file_unreadable(into, entry, "names a file outside what this run may read");
+        return false;
+    }
+    struct source_text text;
+    char *error = NULL;
+    bool read = source_read_at(project->dir_fd, relative, DOTENV_MAX_BYTES, &text,
+                               &error) == 0;
+    free(relative);
+    if (!read) {
+        char *why = xasprintf("cannot be read (%s)", error);
+        env_file_unreadable(into, entry, why);
+        free(why);
+        free(error);
+        return false;
+    }
+    struct dotenv_error parse_error = { 0, 0, NULL };
+    /* Named in messages as the including project's .env is. */
+    const char *slash = strrchr(project->env_display, '/');
+    char *display = slash == NULL ? xstrdup(entry->u.scalar.text)
+                                  : xasprintf("%.*s/%s", (int)(slash - project->env_display),
+                                              project->env_display, entry->u.scalar.text);
+    bool parsed = dotenv_parse(env, display, text.data, text.length, &parse_error) == 0;
+    free(display);
+    source_release(&text);
+    if (!parsed) {
+        char *why = xasprintf("cannot be read as Compose reads it (%u:%u: %s)",
+                              parse_error.line, parse_error.column, parse_error.message);
+        env_file_unreadable(into, entry, why);
+        free(why);
+        dotenv_error_release(&parse_error);
+    }
+    return parsed;
+}
+
+/* The context an include item with env_file hands on (SPEC §13): the
+ * including project's variables, then the env_file list's (in order, later
+ * ones winning) for unset ones; never the included file's own .env.  An
+ * entry that cannot be read: an overflowed context (the file is not
+ * checked with them; SL007) and its SL010. */
+static char *env_file_context(struct collecting *into, const struct sl_node **entries,
+                              size_t count, size_t *length)
+{
+    const char *origin = into->result->display;
+    const struct dotenv *own = compose_project_variables(into->project);
+    char *flat = compose_context_encode(own, CONTEXT_INCLUDED, origin, length);
+    if (compose_context_kind(flat, *length) != CONTEXT_INCLUDED)
+        return flat;    /* overflowed, or the own .env unknown */
+    struct dotenv including, item;
+    dotenv_init(&including, NULL);
+    bool ok = compose_context_decode(flat, *length, &including);
+    free(flat);
+    dotenv_init(&item, &including);
+    for (size_t i = 0; ok && i < count; i++)
+        ok = read_env_file(into, entries[i], &item);
+    char *context = compose_context_encode(ok ? &item : NULL, CONTEXT_INCLUDED_ENV_FILE,
+                                           origin, length);
+    dotenv_release(&item);
+    dotenv_release(&including);
+    return context;
+}
+
+/* An include item's env_file: a string or a list of strings, written
+ * without '$'.  Returns their count (entries filled, at most max), or 0
+ * when it is something else (not followed: refused as before). */
+static size_t env_file_entries(const struct sl_node *value, const struct sl_node **entries,
+                               size_t max)
+{
+    size_t count = 0;
+    const struct sl_node *const *items = &value;
+    size_t total = 1;
+    if (value->kind == SL_NODE_SEQUENCE) {
+        items = (const struct sl_node *const *)value->u.sequence.items;
+        total = value->u.sequence.count;
+    }
+    if (total == 0 || total > max)
+        return 0;
+    for (size_t i = 0; i < total; i++) {
+        const struct sl_node *item = items[i];
+        if (item->kind != SL_NODE_SCALAR || model_is_null(item) ||
+            item->u.scalar.length == 0 ||
+            memchr(item->u.scalar.text, '$', item->u.scalar.length) != NULL ||
+            memchr(item->u.scalar.text, '\0', item->u.scalar.length) != NULL)
+            return 0;
+        entries[count++] = item;
+    }
+    return count;
+}
+
+#define ENV_FILE_MAX_ENTRIES 16
+
+/* Follows an include item's env_file where it can: the references the item
+ * added (from first on) get its context.  false: not followed. */
+static bool follow_env_file(struct collecting *into, const struct sl_node *item, size_t first)
+{
+    const struct sl_node *value = value_of(item, "env_file");
+    const struct sl_node *entries[ENV_FILE_MAX_ENTRIES];
+    if (into->project == NULL || into->project->dir_fd < 0 ||
+        into->project->env_relative == NULL)
+        return false;
+    size_t count = env_file_entries(value, entries, ENV_FILE_MAX_ENTRIES);
+    if (count == 0)
+        return false;
+    size_t length;
+    char *context = env_file_context(into, entries, count, &length);
+    for (size_t r = first; r < into->result->reference_count; r++) {
+        struct file_reference *reference = &into->result->references[r];
+        free(reference->context);
+        reference->context = xmemdup(context, length);
+        reference->context_length = length;
+    }
+    free(context);
+    return true;
+}
+
 static void collect_includes(const struct sl_node *root, struct collecting *into)
 {
     const struct sl_node *include = value_of(root, "include");
@@ -136,9 +325,13 @@ static void collect_includes(const struct sl_node *root, struct collecting *into
     for (size_t i = 0; i < include->u.sequence.count; i++) {
         const struct sl_node *item = include->u.sequence.items[i];
         if (item->kind == SL_NODE_MAPPING) {
+            size_t first = into->result->reference_count;
             add_paths(into, REFERENCE_INCLUDE, value_of(item, "path"));
             refuse_item_setting(into, item, "project_directory");
-            refuse_item_setting(into, item, "env_file");
+            const struct sl_node *env_file = value_of(item, "env_file");
+            if (env_file != NULL && !model_is_null(env_file) &&
+                !follow_env_file(into, item, first))
+                refuse_item_setting(into, item, "env_file");
         }
         else
             add_paths(into, REFERENCE_INCLUDE, item);
@@ -386,9 +579,20 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
             add_finding(result, registry, reference, SL_SEVERITY_ERROR,
                         "%s %s names a file already checked with 8 different sets of "
                         "variables%s; it was not checked with this file's", "");
+        } else if (context != NULL &&
+                   strlen(key) + context_length >
+                       REFERENCE_MAX_CONTEXT_BYTES - resolver->context_bytes) {
+            discovered_file_free(extra);
+            add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                        "%s %s names a file that Compose interpolates with this file's "
+                        "variables, which cannot be handed on to it (past the limit of "
+                        "32 MiB of variables handed on in one run)%s; it was not "
+                        "checked with them", "");
         } else {
             string_list_add(&resolver->seen, key);
             if (context != NULL) {
+                /* Counted whole: the key stays until the run ends. */
+                resolver->context_bytes += strlen(key) + context_length;
                 extra->context = xmemdup(context, context_length);
                 extra->context_length = context_length;
             }

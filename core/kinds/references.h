@@ -39,6 +39,11 @@
 
 #define REFERENCE_MAX_DEPTH 32
 #define REFERENCE_MAX_FILES 10000
+/* The most bytes the coordinator keeps for the contexts of queued files
+ * in one run (their keys in seen and the copies handed to workers): each
+ * context is bounded (COMPOSE_CONTEXT_MAX_BYTES), but 10000 of them are
+ * not; past it a reference is an SL007 error. */
+#define REFERENCE_MAX_CONTEXT_BYTES ((size_t)32 << 20)
 
 struct compose_project;
 /* Adds to result every reference of the model's documents, each path that
@@ -61,6 +66,8 @@ struct reference_resolver {
     const struct registry *registry;    /* borrowed */
     unsigned round;                     /* 0 for the searched files */
     struct string_list seen;            /* realpaths of files queued */
+    size_t context_bytes;               /* kept for contexts, at most
+                                           REFERENCE_MAX_CONTEXT_BYTES */
     struct discovered_file **next;      /* owned: the next round's files */
     size_t next_count, next_capacity;
 };
