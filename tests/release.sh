@@ -13,7 +13,18 @@ for file in configure.ac sandlint.spec debian/changelog NEWS README.md .pre-comm
     cp "$abs_top_srcdir/$file" "$copy/$file"
 done
 old=$(sed -n 's/^AC_INIT(\[sandlint\], \[\([^]]*\)\].*/\1/p' "$copy/configure.ac")
-# The release NEWS prepares: its first heading still unreleased.
+# The release NEWS prepares: its first heading still unreleased.  Right
+# after a release (the first heading dated) there is none yet: the copy is
+# given the next minor version's, as the next change to NEWS will add it.
+first=$(sed -n 's/^\([0-9][0-9.]*\) (.*)$/&/p' "$copy/NEWS" | head -n 1)
+case $first in
+*"(unreleased)") ;;
+*)
+    next=$(echo "$old" | awk -F. '{ printf "%d.%d.0", $1, $2 + 1 }')
+    awk -v heading="$next (unreleased)" 'NR == 3 { print heading; print ""; print "  * The next release."; print "" } { print }' \
+        "$copy/NEWS" >"$copy/NEWS.next" && mv "$copy/NEWS.next" "$copy/NEWS"
+    ;;
+esac
 new=$(sed -n 's/^\([0-9][0-9.]*\) (unreleased)$/\1/p' "$copy/NEWS" | head -n 1)
 [ -n "$new" ] || { fail "NEWS has no unreleased heading"; finish; }
 cd "$copy"
