@@ -116,6 +116,7 @@ static void read_as(int kind, const char *yaml)
         struct model_reading reading = { &sink, &file, model.documents[d] };
         front_ends_read(&reading, kind, model.documents[d]);
     }
+    model_file_state_release(&file);
     model_release(&model);
 }
 
@@ -130,6 +131,7 @@ static void read_json_as(int kind, const char *json)
     assert_int_equal(jsonc_parse(&model, json, strlen(json), NULL, NULL), MODEL_OK);
     struct model_reading reading = { &sink, &file, model.documents[0] };
     front_ends_read(&reading, kind, model.documents[0]);
+    model_file_state_release(&file);
     model_release(&model);
 }
 
@@ -343,6 +345,7 @@ static void test_settings_filled_once(void **state)
     assert_int_equal(model_parse(&model, yaml, strlen(yaml), NULL), MODEL_OK);
     struct model_reading reading = { &sink, &file, model.documents[0] };
     front_ends_read(&reading, SL_KIND_COMPOSE, model.documents[0]);
+    model_file_state_release(&file);
     model_release(&model);
     has("checked");
 }
