@@ -389,7 +389,8 @@ static int setting_value(struct sl_context *ctx, const struct sl_scope *scope, i
         return SL_ERROR;
     }
     copy_out(out, value_size, &found->values[index], sizeof(found->values[index]));
-    resolved_uses_read(&ctx->check->resolved, ctx->rule, &found->values[index]);
+    if (ctx->check != NULL)     /* NULL in a unit test's mock host */
+        resolved_uses_read(&ctx->check->resolved, ctx->rule, &found->values[index]);
     return SL_OK;
 }
 
@@ -408,7 +409,7 @@ static int scope_mounts(struct sl_context *ctx, const struct sl_scope *scope,
      * of the scope's mounts: what the rule reports about it says so. */
     const struct model_setting *mounts =
         model_scope_setting(model, SL_VIEW_WRITTEN, SL_SETTING_MOUNTS);
-    for (size_t i = 0; mounts != NULL && i < mounts->setting.count; i++)
+    for (size_t i = 0; ctx->check != NULL && mounts != NULL && i < mounts->setting.count; i++)
         resolved_uses_read(&ctx->check->resolved, ctx->rule, &mounts->values[i]);
     int status = model_scope_mounts(model, ctx, mount_size, visit, data, &problem);
     return walked(ctx, status, problem);
