@@ -246,13 +246,59 @@ contains "$out" "which cannot be handed on to it" "an overflowed context is an e
 mkdir -p item/sub
 printf 'include:\n  - path: sub/compose.yaml\n    project_directory: ..\n    env_file: [other.env]\n' > item/compose.yaml
 printf 'services:\n  w:\n    image: w\n' > item/sub/compose.yaml
-expect_status 1 "an include item's project_directory and env_file are not a silent pass" -- item
-contains "$out" "item/compose.yaml:3:24: error: include item sets project_directory, which sandlint does not follow yet" \
-    "project_directory, not followed, fails the run"
+expect_status 1 "an include item's env_file that cannot be read is not a silent pass" -- item
 contains "$out" "item/compose.yaml:4:16: error: include item env_file 'other.env' cannot be read (cannot open file: No such file or directory), so the included file cannot be checked with its variables [SL010]" \
     "a missing env_file is SL010"
 contains "$out" "item/compose.yaml:2:11: error: include 'sub/compose.yaml' names a file that Compose interpolates with this file's variables, which cannot be handed on to it" \
     "and the included file is not checked with its own .env instead"
+# --- an include item's project_directory (SPEC §13 "include items") ----
+mkdir -p pdir/app/sub pdir/shared
+printf 'include:\n  - path: sub/compose.yaml\n    project_directory: ../shared\n' > pdir/app/compose.yaml
+printf 'include: [extra.yml]\nservices:\n  w:\n    image: w\n    pid: ${PID_MODE}\n' > pdir/app/sub/compose.yaml
+printf 'PID_MODE=host\n' > pdir/shared/.env
+printf 'PID_MODE=private\n' > pdir/app/sub/.env
+printf 'services:\n  evil:\n    image: e\n    privileged: true\n' > pdir/shared/extra.yml
+printf 'services:\n  fine:\n    image: f\n' > pdir/app/sub/extra.yml
+expect_status 1 "attack: an include item's project_directory moves the included file's paths and .env" -- pdir
+contains "$out" "pdir/app/sub/compose.yaml:5:5: error: pid 'host' shares the host's process namespace, making host processes visible (written '\${PID_MODE}', which resolves to 'host': PID_MODE from pdir/shared/.env:1) (with the variables of pdir/app/compose.yaml, which includes it with project directory 'pdir/shared') [SBX002]" \
+    "the .env of the project directory, not the file's own, and the message names the directory"
+contains "$out" "pdir/shared/extra.yml:4:5: error: privileged mode grants every capability" \
+    "a relative include of the included file resolves against the project directory"
+lacks "$out" "pdir/app/sub/extra.yml" "the harmless sibling is not what Compose includes"
+contains "$out" "pdir/app/sub/compose.yaml:5:5: warning: pid '\${PID_MODE}' is interpolated" \
+    "the file found by the search is still checked in its own project too"
+# The including project's variables, nested directories, env_file beside it.
+printf 'include:\n  - path: sub/compose.yaml\n    project_directory: ${PD:-../shared}\n    env_file: ["${E:-app.env}"]\n' > pdir/app/compose.yaml
+printf 'PID_MODE=host\n' > pdir/app/app.env
+printf 'PID_MODE=private\n' > pdir/shared/.env
+expect_status 1 "project_directory and env_file written with defaults" -- pdir
+contains "$out" "(written '\${PID_MODE}', which resolves to 'host': PID_MODE from pdir/app/app.env:1) (with the variables of pdir/app/compose.yaml, which includes it with project directory 'pdir/shared')" \
+    "env_file resolves against the including project; the directory's .env is not read beside it"
+contains "$out" "pdir/shared/extra.yml:4:5: error: privileged mode" "the directory still moves the relative include"
+# What cannot be followed fails the run, or warns when only deploy time knows it.
+for bad in /etc ../nothere '~/x' ../../..; do
+    printf 'include:\n  - path: sub/compose.yaml\n    project_directory: %s\n' "$bad" > pdir/app/compose.yaml
+    expect_status 1 "attack: project_directory $bad" -- pdir/app
+    contains "$out" "pdir/app/compose.yaml:2:11: error: include 'sub/compose.yaml': its project_directory '$bad' is not a directory inside the scanned tree that holds the file, so the file was not checked as Compose reads it [SL007]" \
+        "project_directory $bad, outside the scanned tree or missing, is an error"
+done
+printf 'include:\n  - path: sub/compose.yaml\n    project_directory: ${UNSET}\n' > pdir/app/compose.yaml
+expect_status 0 "an interpolated project_directory is a warning" -- pdir/app
+contains "$out" "pdir/app/compose.yaml:2:11: warning: include 'sub/compose.yaml': its project_directory '\${UNSET}' is interpolated, so the file's relative paths and .env cannot be checked as Compose reads them; it is checked in its own directory [SL007]" \
+    "unknown until deploy time: a warning"
+expect_status 1 "--strict fails it" -- --strict pdir/app
+printf 'include:\n  - path: sub/compose.yaml\n    project_directory: [a]\n' > pdir/app/compose.yaml
+expect_status 1 "a project_directory that is not a string" -- pdir/app
+contains "$out" "pdir/app/compose.yaml:3:24: error: include item sets project_directory in a form sandlint does not follow" \
+    "a project_directory that is not a string is an error"
+printf 'include:\n  - path: sub/compose.yaml\n    project_directory: ""\n' > pdir/app/compose.yaml
+expect_status 0 "an empty project_directory is Compose's default" -- pdir/app
+printf 'include:\n  - path: sub/compose.yaml\n    project_directory: .\n' > pdir/app/compose.yaml
+printf 'PID_MODE=host\n' > pdir/app/.env
+expect_status 1 "project_directory . is the including project's directory" -- pdir/app
+contains "$out" "resolves to 'host': PID_MODE from pdir/app/.env:1) (with the variables of pdir/app/compose.yaml, which includes it with project directory 'pdir/app')" \
+    "the including project's .env through the included file's project directory"
+rm pdir/app/.env
 # --- an include item's env_file (SPEC §13 "include items") -------------
 mkdir -p envf/sub
 printf 'include:\n  - path: sub/compose.yaml\n    env_file: [one.env, two.env]\n' > envf/compose.yaml
@@ -288,7 +334,15 @@ printf 'include:\n  - path: sub/compose.yaml\n    env_file: link.env\n' > envf/c
 expect_status 1 "attack: env_file through a symbolic link" -- envf
 contains "$out" "include item env_file 'link.env' cannot be read" "a linked env_file is not followed (SL010)"
 printf 'include:\n  - path: sub/compose.yaml\n    env_file: "${ENVF}"\n' > envf/compose.yaml
-expect_status 1 "an interpolated env_file is still not followed" -- envf
-contains "$out" "include item sets env_file, which sandlint does not follow yet" \
-    "an interpolated env_file stays an SL007 error"
+expect_status 1 "an env_file with a variable without a value is not followed" -- envf
+contains "$out" "envf/compose.yaml:3:15: error: include item env_file uses a variable without a value, so the variables Compose reads the included file with cannot be known; it was not checked with them [SL007]" \
+    "an unresolved env_file is an SL007 error"
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: "${ENVF:-link.env}"\n' > envf/compose.yaml
+expect_status 1 "an env_file written with a default is followed" -- envf
+contains "$out" "include item env_file '\${ENVF:-link.env}' (resolved to 'link.env') cannot be read" \
+    "the resolved env_file is read, and the message says what it resolved to"
+printf 'include:\n  - path: sub/compose.yaml\n    env_file: [a, {b: c}]\n' > envf/compose.yaml
+expect_status 1 "an env_file in a form sandlint does not follow" -- envf
+contains "$out" "include item sets env_file in a form sandlint does not follow" \
+    "an env_file list with a mapping is an SL007 error"
 finish

@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,81 @@ static void test_malformed(void **state)
     dotenv_release(&env);
 }
 
+/* An include item's project_directory: the worker's request, replaced
+ * by the coordinator's place; the variables stay; the fingerprint tells
+ * directories apart; a request never reads as a place. */
+static void test_directory_records(void **state)
+{
+    (void)state;
+    struct dotenv env, decoded;
+    parse(&env, NULL, "a/.env", "PRIV=true\n");
+    size_t length, requested_length, placed_length, stripped_length;
+    char *context = compose_context_encode(&env, CONTEXT_INCLUDED, "a/c.yaml", &length);
+    assert_int_equal(compose_context_directory_record(context, length),
+                     CONTEXT_NO_DIRECTORY);
+    char *requested = compose_context_request_directory(context, length, "../shared", true,
+                                                        &requested_length);
+    assert_int_equal(compose_context_directory_record(requested, requested_length),
+                     CONTEXT_DIRECTORY_REQUESTED);
+    bool resolved = false;
+    char *text = compose_context_requested_directory(requested, requested_length, &resolved);
+    assert_string_equal(text, "../shared");
+    assert_true(resolved);
+    free(text);
+    struct compose_directory place = { "shared", "/r/shared", "shared" }, read;
+    assert_false(compose_context_directory(requested, requested_length, &read));
+    char *placed = compose_context_with_directory(requested, requested_length, &place,
+                                                  &placed_length);
+    assert_int_equal(compose_context_directory_record(placed, placed_length),
+                     CONTEXT_DIRECTORY_RESOLVED);
+    assert_null(compose_context_requested_directory(placed, placed_length, &resolved));
+    assert_true(compose_context_directory(placed, placed_length, &read));
+    assert_string_equal(read.relative, "shared");
+    assert_string_equal(read.real, "/r/shared");
+    assert_string_equal(read.display, "shared");
+    compose_directory_release(&read);
+    dotenv_init(&decoded, NULL);
+    assert_true(compose_context_decode(placed, placed_length, &decoded));
+    assert_string_equal(value_of(&decoded, "PRIV"), "true");
+    dotenv_release(&decoded);
+    /* Two directories check the file differently; no directory is the
+     * context as it was. */
+    struct compose_directory other = { "", "/r", "." };
+    size_t other_length;
+    char *elsewhere = compose_context_with_directory(requested, requested_length, &other,
+                                                     &other_length);
+    char *fa = compose_context_fingerprint(placed, placed_length);
+    char *fb = compose_context_fingerprint(elsewhere, other_length);
+    assert_string_not_equal(fa, fb);
+    free(fa), free(fb);
+    char *stripped = compose_context_with_directory(placed, placed_length, NULL,
+                                                    &stripped_length);
+    assert_int_equal(stripped_length, length);
+    assert_memory_equal(stripped, context, length);
+    /* An unresolved request keeps its text as written. */
+    char *unresolved = compose_context_request_directory(context, length, "${D}", false,
+                                                         &requested_length);
+    text = compose_context_requested_directory(unresolved, requested_length, &resolved);
+    assert_string_equal(text, "${D}");
+    assert_false(resolved);
+    free(text);
+    /* Every truncation of a placed context is malformed or has no record
+     * of a directory; none crashes. */
+    for (size_t cut = 0; cut < placed_length; cut++) {
+        assert_false(compose_context_directory(placed, cut, &read));
+        int record = compose_context_directory_record(placed, cut);
+        assert_true(record == CONTEXT_DIRECTORY_MALFORMED || record == CONTEXT_NO_DIRECTORY);
+    }
+    /* An overflowed context takes no request. */
+    char *overflow = compose_context_encode(NULL, CONTEXT_INCLUDED, "a/c.yaml", &length);
+    char *same = compose_context_request_directory(overflow, length, "x", true,
+                                                   &requested_length);
+    assert_int_equal(requested_length, length);
+    free(overflow), free(same), free(unresolved), free(stripped), free(elsewhere);
+    free(placed), free(requested), free(context);
+    dotenv_release(&env);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -166,6 +242,7 @@ int main(void)
         cmocka_unit_test(test_overflow),
         cmocka_unit_test(test_fingerprint),
         cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_directory_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

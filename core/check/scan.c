@@ -154,16 +154,20 @@ static void scan_source(const struct scan_settings *settings,
 
 /* Each finding of a file checked in a context another file handed on
  * says so: the same line reads differently with other variables. */
-static void name_context(struct file_check *check, const char *origin, int kind)
+static void name_context(struct file_check *check, const char *origin, int kind,
+                         const char *directory)
 {
     struct finding_set *set = &check->result.findings;
+    char *with = directory != NULL ? xasprintf(" with project directory '%s'", directory)
+                                   : xstrdup("");
     for (size_t i = 0; i < set->count; i++) {
-        char *message = xasprintf("%s (with the variables of %s, which %s it)",
+        char *message = xasprintf("%s (with the variables of %s, which %s it%s)",
                                   set->items[i].message, origin,
-                                  kind == CONTEXT_EXTENDED ? "extends" : "includes");
+                                  kind == CONTEXT_EXTENDED ? "extends" : "includes", with);
         free(set->items[i].message);
         set->items[i].message = message;
     }
+    free(with);
 }
 
 /* scan_source with the variables of the file's Compose project (its
@@ -193,8 +197,14 @@ static void scan_in_project(const struct scan_settings *settings, int dir_fd,
     scan_source(settings, text, check);
     check->front.compose_project = NULL;
     compose_project_release(&project);
-    if (origin != NULL)
-        name_context(check, origin, compose_context_kind(context, context_length));
+    struct compose_directory directory;
+    if (origin != NULL) {
+        bool placed = compose_context_directory(context, context_length, &directory);
+        name_context(check, origin, compose_context_kind(context, context_length),
+                     placed ? directory.display : NULL);
+        if (placed)
+            compose_directory_release(&directory);
+    }
     free(origin);
 }
 

@@ -1291,6 +1291,27 @@ enum walk_place discovery_place(const struct discovery_walk *walk, const char *r
     return WALK_OUTSIDE;
 }
 
+bool discovery_locate_directory(const struct discovery_walk *walk, const char *real,
+                                int base_fd, char **relative, char **display)
+{
+    for (size_t i = 0; i < walk->count; i++) {
+        const struct operand *operand = &walk->operands[i];
+        if (!operand->is_directory || operand->real == NULL || operand->base_fd < 0 ||
+            operand->base_fd != base_fd || !path_is_within(operand->real, real))
+            continue;
+        const char *below = real + strlen(operand->real);
+        while (*below == '/')
+            below++;
+        char *lexical = below[0] == '\0' ? xstrdup(operand->absolute)
+                                          : path_join(operand->absolute, below);
+        *relative = xstrdup(below);
+        *display = path_relative(walk->root, lexical);
+        free(lexical);
+        return true;
+    }
+    return false;
+}
+
 void discovery_close(struct discovery_walk *walk)
 {
     if (walk == NULL)

@@ -194,6 +194,16 @@ enum walk_place {
 enum walk_place discovery_place(const struct discovery_walk *walk, const char *real,
                                 struct discovered_file **file);
 
+/*
+ * Where the directory at real (a realpath) lies below base_fd, the base
+ * descriptor of a file of the search: its path below the directory operand
+ * that has that descriptor ("" for the operand itself; malloc'd,
+ * *relative) and its name in messages (malloc'd, *display).  false, with
+ * nothing filled, when no such operand holds it.
+ */
+bool discovery_locate_directory(const struct discovery_walk *walk, const char *real,
+                                int base_fd, char **relative, char **display);
+
 /* Closes every descriptor of the walk (files' base_fd included) and frees
  * it (accepts NULL). */
 void discovery_close(struct discovery_walk *walk);

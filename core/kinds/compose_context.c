@@ -167,29 +167,29 @@ bool compose_context_is_empty(const char *context, size_t length)
     return get_u32(&r) == 0 && !r.bad;
 }
 
-bool compose_context_decode(const char *context, size_t length, struct dotenv *env)
+/* The variables, each added to env (NULL: only read past); the reader
+ * then stands past them. */
+static bool read_variables(struct reader *r, struct dotenv *env)
 {
-    struct reader r;
-    if (!open_reader(&r, context, length) ||
-        compose_context_kind(context, length) == CONTEXT_OVERFLOW)
-        return false;
-    uint32_t count = get_u32(&r);
-    for (uint32_t i = 0; i < count && !r.bad; i++) {
+    uint32_t count = get_u32(r);
+    for (uint32_t i = 0; i < count && !r->bad; i++) {
         struct interpolation_definition definition;
         memset(&definition, 0, sizeof(definition));
         size_t file_length, unset_length;
-        definition.name = get_text(&r, &definition.name_length);
-        definition.value = get_text(&r, &definition.value_length);
-        definition.has_value = get_u32(&r) != 0;
-        const char *file = get_text(&r, &file_length);
-        definition.line = get_u32(&r);
-        definition.column = get_u32(&r);
-        uint32_t status = get_u32(&r);
-        const char *unset = get_text(&r, &unset_length);
-        if (r.bad || definition.name == NULL || definition.value == NULL ||
+        definition.name = get_text(r, &definition.name_length);
+        definition.value = get_text(r, &definition.value_length);
+        definition.has_value = get_u32(r) != 0;
+        const char *file = get_text(r, &file_length);
+        definition.line = get_u32(r);
+        definition.column = get_u32(r);
+        uint32_t status = get_u32(r);
+        const char *unset = get_text(r, &unset_length);
+        if (r->bad || definition.name == NULL || definition.value == NULL ||
             (file != NULL && memchr(file, '\0', file_length) != NULL) ||
             (unset != NULL && memchr(unset, '\0', unset_length) != NULL))
             return false;
+        if (env == NULL)
+            continue;
         char *file_text = file != NULL ? xstrndup(file, file_length) : NULL;
         char *unset_text = unset != NULL ? xstrndup(unset, unset_length) : NULL;
         definition.file = file_text;
@@ -199,7 +199,152 @@ bool compose_context_decode(const char *context, size_t length, struct dotenv *e
         free(file_text);
         free(unset_text);
     }
-    return !r.bad && r.at == r.length;
+    return !r->bad;
+}
+
+/* The directory record that may end a context (compose_context.h). */
+struct trailer {
+    int record;
+    uint32_t resolved;          /* of a request */
+    const char *texts[3];       /* a request: the directory; a directory:
+                                   relative, real, display */
+    size_t lengths[3];
+};
+
+static bool read_trailer(struct reader *r, struct trailer *trailer)
+{
+    memset(trailer, 0, sizeof(*trailer));
+    if (r->bad)
+        return false;
+    if (r->at == r->length)
+        return true;
+    int tag = r->data[r->at++];
+    size_t texts = 0;
+    if (tag == CONTEXT_DIRECTORY_REQUESTED) {
+        trailer->resolved = get_u32(r);
+        texts = 1;
+    } else if (tag == CONTEXT_DIRECTORY_RESOLVED) {
+        texts = 3;
+    } else {
+        r->bad = true;
+    }
+    for (size_t i = 0; i < texts && !r->bad; i++) {
+        trailer->texts[i] = get_text(r, &trailer->lengths[i]);
+        if (trailer->texts[i] == NULL ||
+            memchr(trailer->texts[i], '\0', trailer->lengths[i]) != NULL)
+            r->bad = true;
+    }
+    if (r->bad || r->at != r->length)
+        return false;
+    trailer->record = tag;
+    return true;
+}
+
+/* Reads a whole context: its variables (into env, NULL: read past), where
+ * they end (*end, NULL: not wanted), and its directory record. */
+static bool parse(const char *context, size_t length, struct dotenv *env, size_t *end,
+                  struct trailer *trailer)
+{
+    struct reader r;
+    if (!open_reader(&r, context, length))
+        return false;
+    if (compose_context_kind(context, length) != CONTEXT_OVERFLOW &&
+        !read_variables(&r, env))
+        return false;
+    if (end != NULL)
+        *end = r.at;
+    return read_trailer(&r, trailer);
+}
+
+bool compose_context_decode(const char *context, size_t length, struct dotenv *env)
+{
+    struct trailer trailer;
+    if (compose_context_kind(context, length) == CONTEXT_OVERFLOW)
+        return false;
+    return parse(context, length, env, NULL, &trailer);
+}
+
+int compose_context_directory_record(const char *context, size_t length)
+{
+    struct trailer trailer;
+    if (!parse(context, length, NULL, NULL, &trailer))
+        return CONTEXT_DIRECTORY_MALFORMED;
+    return trailer.record;
+}
+
+char *compose_context_request_directory(const char *context, size_t length,
+                                        const char *directory, bool resolved,
+                                        size_t *out_length)
+{
+    struct trailer trailer;
+    size_t end;
+    if (compose_context_kind(context, length) == CONTEXT_OVERFLOW ||
+        !parse(context, length, NULL, &end, &trailer)) {
+        *out_length = length;
+        return xmemdup(context, length);
+    }
+    struct byte_buffer out = BYTE_BUFFER_INIT;
+    byte_buffer_append(&out, context, end);
+    char tag = CONTEXT_DIRECTORY_REQUESTED;
+    byte_buffer_append(&out, &tag, 1);
+    put_u32(&out, resolved ? 1 : 0);
+    put_text(&out, directory, strlen(directory));
+    return finish(&out, out_length);
+}
+
+char *compose_context_requested_directory(const char *context, size_t length,
+                                          bool *resolved)
+{
+    struct trailer trailer;
+    if (!parse(context, length, NULL, NULL, &trailer) ||
+        trailer.record != CONTEXT_DIRECTORY_REQUESTED)
+        return NULL;
+    *resolved = trailer.resolved != 0;
+    return xstrndup(trailer.texts[0], trailer.lengths[0]);
+}
+
+char *compose_context_with_directory(const char *context, size_t length,
+                                     const struct compose_directory *directory,
+                                     size_t *out_length)
+{
+    struct trailer trailer;
+    size_t end;
+    if (!parse(context, length, NULL, &end, &trailer)) {
+        *out_length = length;
+        return xmemdup(context, length);
+    }
+    struct byte_buffer out = BYTE_BUFFER_INIT;
+    byte_buffer_append(&out, context, end);
+    if (directory != NULL) {
+        char tag = CONTEXT_DIRECTORY_RESOLVED;
+        byte_buffer_append(&out, &tag, 1);
+        put_text(&out, directory->relative, strlen(directory->relative));
+        put_text(&out, directory->real, strlen(directory->real));
+        put_text(&out, directory->display, strlen(directory->display));
+    }
+    return finish(&out, out_length);
+}
+
+bool compose_context_directory(const char *context, size_t length,
+                               struct compose_directory *out)
+{
+    struct trailer trailer;
+    memset(out, 0, sizeof(*out));
+    if (context == NULL || !parse(context, length, NULL, NULL, &trailer) ||
+        trailer.record != CONTEXT_DIRECTORY_RESOLVED)
+        return false;
+    out->relative = xstrndup(trailer.texts[0], trailer.lengths[0]);
+    out->real = xstrndup(trailer.texts[1], trailer.lengths[1]);
+    out->display = xstrndup(trailer.texts[2], trailer.lengths[2]);
+    return true;
+}
+
+void compose_directory_release(struct compose_directory *directory)
+{
+    free(directory->relative);
+    free(directory->real);
+    free(directory->display);
+    memset(directory, 0, sizeof(*directory));
 }
 
 char *compose_context_fingerprint(const char *context, size_t length)

@@ -58,7 +58,67 @@ char *compose_context_origin(const char *context, size_t length);
 bool compose_context_decode(const char *context, size_t length, struct dotenv *env);
 
 /* A fingerprint of what makes two contexts check a file differently (its
- * kind and variables; not the origin), as text for a set of strings. */
+ * kind, variables and project directory; not the origin), as text for a
+ * set of strings. */
 char *compose_context_fingerprint(const char *context, size_t length);
+
+/*
+ * The project directory of an include item (SPEC §13 "include items"):
+ * relative paths in the included file (its include, extends.file and
+ * include items' env_file) resolve against it, and its .env is the one
+ * Compose reads (unless the item names env_file).  A context may end with
+ * one of two records, after its variables:
+ *   - a request, added by the worker that checks the including file: the
+ *     item's project_directory as Compose reads it (interpolated with the
+ *     including file's variables; unresolved: as written, when it uses a
+ *     variable without a value), relative to the including project's
+ *     directory or absolute;
+ *   - a directory, put in place of the request by the coordinator, which
+ *     alone knows the scanned trees: where it is (below the included
+ *     file's base descriptor, its real path, its name in messages).
+ * The coordinator never accepts a directory record from a worker.
+ */
+enum compose_directory_record {
+    CONTEXT_NO_DIRECTORY = 0,
+    CONTEXT_DIRECTORY_REQUESTED = 'R',
+    CONTEXT_DIRECTORY_RESOLVED = 'D',
+    CONTEXT_DIRECTORY_MALFORMED = -1
+};
+
+struct compose_directory {
+    char *relative;     /* from the included file's base descriptor: no
+                           "..", no leading '/'; "" for the base itself */
+    char *real;         /* its real path (the coordinator resolves the
+                           file's references against it) */
+    char *display;      /* in messages, as the walk names paths */
+};
+
+/* Which record the context ends with. */
+int compose_context_directory_record(const char *context, size_t length);
+
+/* The context (a copy, *out_length) with a request for directory appended
+ * (resolved: false when it still holds an unset variable).  An overflowed
+ * or malformed context is returned unchanged. */
+char *compose_context_request_directory(const char *context, size_t length,
+                                        const char *directory, bool resolved,
+                                        size_t *out_length);
+
+/* The requested directory (malloc'd) and whether it was resolved, or
+ * NULL when the context holds no request. */
+char *compose_context_requested_directory(const char *context, size_t length,
+                                          bool *resolved);
+
+/* The context (a copy) without its directory record; with directory
+ * (NULL: none) as its record instead. */
+char *compose_context_with_directory(const char *context, size_t length,
+                                     const struct compose_directory *directory,
+                                     size_t *out_length);
+
+/* Fills *out (released by the caller) with the context's directory
+ * record; false when it has none. */
+bool compose_context_directory(const char *context, size_t length,
+                               struct compose_directory *out);
+
+void compose_directory_release(struct compose_directory *directory);
 
 #endif

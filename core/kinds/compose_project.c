@@ -110,6 +110,27 @@ bool compose_project_set_context(struct compose_project *project, const char *co
         free(handed_on);
         return false;
     }
+    /* An include item's project_directory: its .env is the project's,
+     * and the paths of the file's own include items start there. */
+    struct compose_directory directory;
+    if (compose_context_directory(context, length, &directory)) {
+        if (project->dir_fd < 0) {
+            compose_directory_release(&directory);
+            dotenv_release(handed_on);
+            free(handed_on);
+            return false;
+        }
+        free(project->env_relative);
+        free(project->env_display);
+        project->env_relative = directory.relative[0] == '\0'
+                                    ? xstrdup(".env")
+                                    : xasprintf("%s/.env", directory.relative);
+        project->env_display = directory.display[0] == '\0' ||
+                                       strcmp(directory.display, ".") == 0
+                                   ? xstrdup(".env")
+                                   : xasprintf("%s/.env", directory.display);
+        compose_directory_release(&directory);
+    }
     project->handed_on = handed_on;
     project->skip_own_env = kind != CONTEXT_INCLUDED;  /* env_file replaces it */
     dotenv_release(&project->env);

@@ -102,17 +102,18 @@ static void add_paths(struct collecting *into, int kind, const struct sl_node *n
     }
 }
 
-/* An include item's project_directory or env_file changes the variables
- * and the directory Compose reads the included file with; sandlint does
- * not follow them yet, so the file is not checked as Compose reads it: an
- * error, never a silent pass. */
+/* An include item's project_directory or env_file that sandlint cannot
+ * follow (not a string or list of strings; an env_file written with a
+ * variable or naming more than 16 files) changes the variables and the
+ * directory Compose reads the included file with, so the file is not
+ * checked as Compose reads it: an error, never a silent pass. */
 static void refuse_item_setting(struct collecting *into, const struct sl_node *item,
                                 const char *key)
 {
     const struct sl_node *value = value_of(item, key);
     if (value == NULL || model_is_null(value))
         return;
-    char *message = xasprintf("include item sets %s, which sandlint does not follow yet: "
+    char *message = xasprintf("include item sets %s in a form sandlint does not follow: "
                               "the included file is checked with its own directory's "
                               ".env and paths, not as Compose reads it", key);
     struct finding_spec spec = {
@@ -126,17 +127,34 @@ static void refuse_item_setting(struct collecting *into, const struct sl_node *i
     free(message);
 }
 
+/* One entry of an include item's env_file: where it is written, and the
+ * path Compose reads (its text interpolated with the including file's
+ * variables). */
+struct env_file_entry {
+    const struct sl_node *node;
+    char *path;                 /* owned */
+};
+
+/* The entry as messages quote it: as written, and what it resolved to. */
+static char *entry_shown(const struct env_file_entry *entry)
+{
+    if (strcmp(entry->path, entry->node->u.scalar.text) == 0)
+        return xasprintf("'%s'", entry->path);
+    return xasprintf("'%s' (resolved to '%s')", entry->node->u.scalar.text, entry->path);
+}
+
 /* An SL010 error at an include item's env_file entry: the included file
  * cannot be checked with the variables Compose gives it. */
-static void env_file_unreadable(struct collecting *into, const struct sl_node *entry,
+static void env_file_unreadable(struct collecting *into, const struct env_file_entry *entry,
                                 const char *why)
 {
-    char *message = xasprintf("include item env_file '%s' %s, so the included file "
-                              "cannot be checked with its variables",
-                              entry->u.scalar.text, why);
+    char *shown = entry_shown(entry);
+    char *message = xasprintf("include item env_file %s %s, so the included file "
+                              "cannot be checked with its variables", shown, why);
+    free(shown);
     struct finding_spec spec = {
-        .rule = CORE_RULE_ENV_FILE, .severity = SL_SEVERITY_ERROR, .line = entry->line,
-        .column = entry->column, .message = message,
+        .rule = CORE_RULE_ENV_FILE, .severity = SL_SEVERITY_ERROR,
+        .line = entry->node->line, .column = entry->node->column, .message = message,
         .hint = "name a readable file inside the scanned directories, or remove it",
     };
     finding_set_add(&into->result->findings, &spec);
@@ -191,13 +209,13 @@ static char *below_project(const char *env_relative, const char *entry)
 
 /* Reads one env_file entry into env; false (and its SL010) when it cannot
  * be read as Compose would. */
-static bool read_env_file(struct collecting *into, const struct sl_node *entry,
+static bool read_env_file(struct collecting *into, const struct env_file_entry *entry,
                           struct dotenv *env)
 {
     const struct compose_project *project = into->project;
-    if (strcmp(entry->u.scalar.text, "/dev/null") == 0)
+    if (strcmp(entry->path, "/dev/null") == 0)
         return true;    /* Compose skips it */
-    char *relative = below_project(project->env_relative, entry->u.scalar.text);
+    char *relative = below_project(project->env_relative, entry->path);
     if (relative == NULL) {
         env_file_unreadable(into, entry, "names a file outside what this run may read");
         return false;
@@ -217,9 +235,9 @@ static bool read_env_file(struct collecting *into, const struct sl_node *entry,
     struct dotenv_error parse_error = { 0, 0, NULL };
     /* Named in messages as the including project's .env is. */
     const char *slash = strrchr(project->env_display, '/');
-    char *display = slash == NULL ? xstrdup(entry->u.scalar.text)
+    char *display = slash == NULL ? xstrdup(entry->path)
                                   : xasprintf("%.*s/%s", (int)(slash - project->env_display),
-                                              project->env_display, entry->u.scalar.text);
+                                              project->env_display, entry->path);
     bool parsed = dotenv_parse(env, display, text.data, text.length, &parse_error) == 0;
     free(display);
     source_release(&text);
@@ -238,8 +256,9 @@ static bool read_env_file(struct collecting *into, const struct sl_node *entry,
  * ones winning) for unset ones; never the included file's own .env.  An
  * entry that cannot be read: an overflowed context (the file is not
  * checked with them; SL007) and its SL010. */
-static char *env_file_context(struct collecting *into, const struct sl_node **entries,
-                              size_t count, size_t *length)
+static char *env_file_context(struct collecting *into,
+                              const struct env_file_entry *entries, size_t count,
+                              size_t *length)
 {
     const char *origin = into->result->display;
     const struct dotenv *own = compose_project_variables(into->project);
@@ -252,7 +271,7 @@ static char *env_file_context(struct collecting *into, const struct sl_node **en
     free(flat);
     dotenv_init(&item, &including);
     for (size_t i = 0; ok && i < count; i++)
-        ok = read_env_file(into, entries[i], &item);
+        ok = read_env_file(into, &entries[i], &item);
     char *context = compose_context_encode(ok ? &item : NULL, CONTEXT_INCLUDED_ENV_FILE,
                                            origin, length);
     dotenv_release(&item);
@@ -260,13 +279,23 @@ static char *env_file_context(struct collecting *into, const struct sl_node **en
     return context;
 }
 
-/* An include item's env_file: a string or a list of strings, written
- * without '$'.  Returns their count (entries filled, at most max), or 0
- * when it is something else (not followed: refused as before). */
-static size_t env_file_entries(const struct sl_node *value, const struct sl_node **entries,
-                               size_t max)
+/* Why an include item's env_file is not followed. */
+enum env_file_form {
+    ENV_FILE_FOLLOWED,
+    ENV_FILE_OTHER_FORM,        /* not a string or list of 1-16 strings */
+    ENV_FILE_UNRESOLVED         /* a variable without a value */
+};
+
+/* An include item's env_file: a string or a list of strings, each
+ * interpolated with the including file's variables (SPEC §13).  Fills
+ * entries (at most max; each path released by the caller, also on
+ * failure) and *count. */
+static enum env_file_form env_file_entries(struct collecting *into,
+                                           const struct sl_node *value,
+                                           struct env_file_entry *entries, size_t max,
+                                           size_t *count)
 {
-    size_t count = 0;
+    *count = 0;
     const struct sl_node *const *items = &value;
     size_t total = 1;
     if (value->kind == SL_NODE_SEQUENCE) {
@@ -274,43 +303,143 @@ static size_t env_file_entries(const struct sl_node *value, const struct sl_node
         total = value->u.sequence.count;
     }
     if (total == 0 || total > max)
-        return 0;
+        return ENV_FILE_OTHER_FORM;
     for (size_t i = 0; i < total; i++) {
         const struct sl_node *item = items[i];
         if (item->kind != SL_NODE_SCALAR || model_is_null(item) ||
             item->u.scalar.length == 0 ||
-            memchr(item->u.scalar.text, '$', item->u.scalar.length) != NULL ||
             memchr(item->u.scalar.text, '\0', item->u.scalar.length) != NULL)
-            return 0;
-        entries[count++] = item;
+            return ENV_FILE_OTHER_FORM;
+        char *path = NULL;
+        if (memchr(item->u.scalar.text, '$', item->u.scalar.length) == NULL) {
+            path = xstrdup(item->u.scalar.text);
+        } else {
+            struct compose_resolution resolved;
+            if (!compose_project_resolve(into->project, item->u.scalar.text,
+                                         item->u.scalar.length, &resolved))
+                return ENV_FILE_UNRESOLVED;
+            if (resolved.length != 0 &&
+                memchr(resolved.text, '\0', resolved.length) == NULL)
+                path = xstrndup(resolved.text, resolved.length);
+            compose_resolution_release(&resolved);
+            if (path == NULL)
+                return ENV_FILE_OTHER_FORM;
+        }
+        entries[*count].node = item;
+        entries[(*count)++].path = path;
     }
-    return count;
+    return ENV_FILE_FOLLOWED;
 }
 
 #define ENV_FILE_MAX_ENTRIES 16
+
+/* An include item's env_file whose path stays unknown: an SL007 error,
+ * since the variables of the included file cannot be known. */
+static void env_file_unresolved(struct collecting *into, const struct sl_node *value)
+{
+    struct finding_spec spec = {
+        .rule = CORE_RULE_REFERENCE, .severity = SL_SEVERITY_ERROR, .line = value->line,
+        .column = value->column,
+        .message = "include item env_file uses a variable without a value, so the "
+                   "variables Compose reads the included file with cannot be known; it "
+                   "was not checked with them",
+        .hint = "write the env_file path literally, or give the variable a value in the "
+                "project's .env",
+    };
+    finding_set_add(&into->result->findings, &spec);
+    into->result->incomplete = true;
+}
 
 /* Follows an include item's env_file where it can: the references the item
  * added (from first on) get its context.  false: not followed. */
 static bool follow_env_file(struct collecting *into, const struct sl_node *item, size_t first)
 {
     const struct sl_node *value = value_of(item, "env_file");
-    const struct sl_node *entries[ENV_FILE_MAX_ENTRIES];
+    struct env_file_entry entries[ENV_FILE_MAX_ENTRIES];
     if (into->project == NULL || into->project->dir_fd < 0 ||
         into->project->env_relative == NULL)
         return false;
-    size_t count = env_file_entries(value, entries, ENV_FILE_MAX_ENTRIES);
-    if (count == 0)
-        return false;
-    size_t length;
-    char *context = env_file_context(into, entries, count, &length);
+    size_t count;
+    enum env_file_form form = env_file_entries(into, value, entries, ENV_FILE_MAX_ENTRIES,
+                                               &count);
+    if (form == ENV_FILE_FOLLOWED) {
+        size_t length;
+        char *context = env_file_context(into, entries, count, &length);
+        for (size_t r = first; r < into->result->reference_count; r++) {
+            struct file_reference *reference = &into->result->references[r];
+            free(reference->context);
+            reference->context = xmemdup(context, length);
+            reference->context_length = length;
+        }
+        free(context);
+    }
+    for (size_t i = 0; i < count; i++)
+        free(entries[i].path);
+    if (form == ENV_FILE_UNRESOLVED) {
+        /* The run fails; the file is still checked in its own context. */
+        env_file_unresolved(into, value);
+        return true;
+    }
+    return form == ENV_FILE_FOLLOWED;
+}
+
+/* An include item's project_directory (SPEC §13 "include items"): the
+ * references the item added (from first on) carry it as a request, which
+ * the coordinator resolves against the including project's directory
+ * (compose_context.h).  Written with a variable, it is resolved with this
+ * file's; an empty value is Compose's default (the included file's
+ * directory). */
+static void request_directory(struct collecting *into, const struct sl_node *item,
+                              size_t first)
+{
+    const struct sl_node *value = value_of(item, "project_directory");
+    if (value == NULL || model_is_null(value) || first == into->result->reference_count)
+        return;
+    if (value->kind != SL_NODE_SCALAR ||
+        memchr(value->u.scalar.text, '\0', value->u.scalar.length) != NULL) {
+        refuse_item_setting(into, item, "project_directory");
+        return;
+    }
+    char *directory = xstrndup(value->u.scalar.text, value->u.scalar.length);
+    bool resolved = true;
+    if (memchr(directory, '$', value->u.scalar.length) != NULL) {
+        struct compose_resolution resolution;
+        resolved = into->project != NULL &&
+                   compose_project_resolve(into->project, value->u.scalar.text,
+                                           value->u.scalar.length, &resolution);
+        if (resolved) {
+            if (memchr(resolution.text, '\0', resolution.length) == NULL) {
+                free(directory);
+                directory = xstrndup(resolution.text, resolution.length);
+            } else {
+                resolved = false;
+            }
+            compose_resolution_release(&resolution);
+        }
+    }
+    if (directory[0] == '\0') {
+        free(directory);
+        return;     /* Compose's default */
+    }
     for (size_t r = first; r < into->result->reference_count; r++) {
         struct file_reference *reference = &into->result->references[r];
+        if (reference->context == NULL) {
+            /* An include with no variables to hand on still hands on its
+             * directory. */
+            const struct dotenv *own =
+                into->project != NULL ? compose_project_variables(into->project) : NULL;
+            reference->context = compose_context_encode(own, CONTEXT_INCLUDED,
+                                                        into->result->display,
+                                                        &reference->context_length);
+        }
+        size_t length;
+        char *context = compose_context_request_directory(
+            reference->context, reference->context_length, directory, resolved, &length);
         free(reference->context);
-        reference->context = xmemdup(context, length);
+        reference->context = context;
         reference->context_length = length;
     }
-    free(context);
-    return true;
+    free(directory);
 }
 
 static void collect_includes(const struct sl_node *root, struct collecting *into)
@@ -327,11 +456,11 @@ static void collect_includes(const struct sl_node *root, struct collecting *into
         if (item->kind == SL_NODE_MAPPING) {
             size_t first = into->result->reference_count;
             add_paths(into, REFERENCE_INCLUDE, value_of(item, "path"));
-            refuse_item_setting(into, item, "project_directory");
             const struct sl_node *env_file = value_of(item, "env_file");
             if (env_file != NULL && !model_is_null(env_file) &&
                 !follow_env_file(into, item, first))
                 refuse_item_setting(into, item, "env_file");
+            request_directory(into, item, first);
         }
         else
             add_paths(into, REFERENCE_INCLUDE, item);
@@ -494,6 +623,32 @@ static size_t contexts_of(const struct string_list *seen, const char *real)
     return count;
 }
 
+/* An include item's project_directory, requested (relative to directory,
+ * the including project's real directory, or absolute), as a context in
+ * place of context's request: its real path, below base_fd (the included
+ * file's operand), and its name.  NULL when it names no directory there:
+ * missing, not a directory, a home directory, or outside that operand. */
+static char *place_directory(struct reference_resolver *resolver, const char *directory,
+                             const char *requested, int base_fd, const char *context,
+                             size_t *context_length)
+{
+    if (requested[0] == '~' || directory == NULL)
+        return NULL;
+    char *joined = requested[0] == '/' ? xstrdup(requested) : path_join(directory, requested);
+    char *real = realpath(joined, NULL);
+    free(joined);
+    struct stat info;
+    struct compose_directory place = { NULL, real, NULL };
+    char *placed = NULL;
+    if (real != NULL && stat(real, &info) == 0 && S_ISDIR(info.st_mode) &&
+        discovery_locate_directory(resolver->walk, real, base_fd, &place.relative,
+                                   &place.display))
+        placed = compose_context_with_directory(context, *context_length, &place,
+                                                context_length);
+    compose_directory_release(&place);
+    return placed;
+}
+
 static void resolve_one(struct reference_resolver *resolver, const char *directory,
                         const char *self, struct file_result *result,
                         const struct file_reference *reference)
@@ -547,12 +702,65 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
         free(real);
         return;
     }
+    int record = context != NULL ? compose_context_directory_record(context, context_length)
+                                 : CONTEXT_NO_DIRECTORY;
+    if (record == CONTEXT_DIRECTORY_MALFORMED || record == CONTEXT_DIRECTORY_RESOLVED) {
+        /* A worker names a request, never a place. */
+        add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                    "%s %s names a file whose variables could not be handed on%s; it "
+                    "was not checked with them", "");
+        free(real);
+        return;
+    }
+    char *owned_context = NULL;
+    bool requested_resolved = false;
+    char *requested = record == CONTEXT_DIRECTORY_REQUESTED
+        ? compose_context_requested_directory(context, context_length, &requested_resolved)
+        : NULL;
+    if (requested != NULL && !requested_resolved) {
+        /* Unknown until deploy time: checked in its own directory, and
+         * the warning says it may differ. */
+        char *detail = xasprintf(" '%s'", requested);
+        add_finding(result, registry, reference, SL_SEVERITY_WARNING,
+                    "%s %s: its project_directory%s is interpolated, so the file's "
+                    "relative paths and .env cannot be checked as Compose reads them; it "
+                    "is checked in its own directory", detail);
+        free(detail);
+        owned_context = compose_context_with_directory(context, context_length, NULL,
+                                                       &context_length);
+        context = owned_context;
+        free(requested);
+        requested = NULL;
+        if (reference->kind == REFERENCE_INCLUDE &&
+            compose_context_is_empty(context, context_length))
+            context = NULL;
+    }
     if (context != NULL && compose_context_kind(context, context_length) == CONTEXT_EXTENDED &&
         compose_context_is_empty(context, context_length) && !has_own_env(real))
         context = NULL;     /* no variables either way: its own context */
     struct discovered_file *extra = NULL;
     enum walk_place place = resolver->walk != NULL
         ? discovery_place(resolver->walk, real, &extra) : WALK_OUTSIDE;
+    if (requested != NULL && extra != NULL) {
+        char *placed = place_directory(resolver, directory, requested, extra->base_fd,
+                                       context, &context_length);
+        free(owned_context);
+        owned_context = placed;
+        context = placed;
+        if (placed == NULL) {
+            char *detail = xasprintf(" '%s'", requested);
+            add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                        "%s %s: its project_directory%s is not a directory inside the "
+                        "scanned tree that holds the file, so the file was not checked "
+                        "as Compose reads it", detail);
+            free(detail);
+            discovered_file_free(extra);
+            free(requested);
+            free(real);
+            return;
+        }
+    }
+    free(requested);
     if (place == WALK_FOUND && context == NULL) {
         discovered_file_free(extra);    /* the search checks it as it is */
         extra = NULL;
@@ -601,6 +809,7 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
     }
     free(key);
     free(real);
+    free(owned_context);
 }
 
 void references_resolve(struct reference_resolver *resolver,
@@ -609,11 +818,20 @@ void references_resolve(struct reference_resolver *resolver,
 {
     if (result->reference_count == 0)
         return;
-    /* Relative paths start from the real directory of the file. */
+    /* Relative paths start from the real directory of the file, or the
+     * project directory its include item names. */
     char *self = file->content == NULL ? realpath(file->absolute, NULL) : NULL;
-    char *lexical = path_dirname(file->absolute);
-    char *directory = realpath(lexical, NULL);
-    free(lexical);
+    char *directory;
+    struct compose_directory project;
+    if (compose_context_directory(file->context, file->context_length, &project)) {
+        directory = project.real;
+        project.real = NULL;
+        compose_directory_release(&project);
+    } else {
+        char *lexical = path_dirname(file->absolute);
+        directory = realpath(lexical, NULL);
+        free(lexical);
+    }
     for (size_t i = 0; i < result->reference_count; i++)
         resolve_one(resolver, resolver->walk != NULL ? directory : NULL, self, result,
                     &result->references[i]);
