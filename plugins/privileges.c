@@ -85,8 +85,9 @@ static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int
     switch (id) {
     case SL_SETTING_PRIVILEGED:
         /* Critical: privileged mode is root on the host.  A switch that
-         * is not a scalar is no switch: the format refuses it. */
-        if (value->state == SL_VALUE_TEMPLATED)
+         * is not a scalar is refused by the format, but what sandlint
+         * cannot read is never a pass: it warns, as every setting does. */
+        if (value->state == SL_VALUE_TEMPLATED || value->state == SL_VALUE_UNCHECKABLE)
             return sl_report_unresolved(ctx, value, value->key, SL_WORDING_BY_FORM);
         if (value->state == SL_VALUE_SET && value->meaning == 1)
             return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 9.5,
@@ -111,7 +112,7 @@ static int check_value(struct sl_context *ctx, const struct sl_scope *scope, int
         return sl_report_value(ctx, value, value->node, SL_SEVERITY_DEFAULT, NULL, 0.0,
                                grant_format(id), value->label, quoted);
     case SL_SETTING_BUILD_PRIVILEGED:
-        if (value->state == SL_VALUE_TEMPLATED)
+        if (value->state == SL_VALUE_TEMPLATED || value->state == SL_VALUE_UNCHECKABLE)
             return sl_report_unresolved(ctx, value, value->key, SL_WORDING_BY_FORM);
         if (value->state == SL_VALUE_SET && value->meaning == 1)
             return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 9.0,
