@@ -9,8 +9,9 @@
  * kernel (SPEC §12).  Read on the container model, at the pod the chart
  * makes of each service.  Kubernetes objects are not checked: which classes
  * a cluster has, and what they isolate, cannot be known from a file, so the
- * rule declares the agent-env kind, and Compose, whose runtime
- * inspect_k8s_sandbox turns into the class.
+ * rule declares the agent-env kind, Compose, whose runtime
+ * inspect_k8s_sandbox turns into the class, and the formats of engine
+ * command lines, whose --runtime replaces the engine's default (SPEC §15).
  */
 #include <sandlint/rule.h>
 
@@ -67,6 +68,23 @@ static int check_service(struct sl_context *ctx, const struct sl_scope *scope)
     if (sl_text_equals(value.parsed, value.parsed_length, "runsc") ||
         sl_text_equals(value.parsed, value.parsed_length, "gvisor"))
         return SL_OK;
+    if (scope->kind != SL_KIND_COMPOSE)
+        /* An engine's --runtime (a command line, runArgs, a CI job's
+         * options, a GitLab Runner's runtime): the named runtime replaces
+         * the engine's default, gVisor where it is runsc.  Chosen by kind,
+         * not platform: only Compose files reach inspect_k8s_sandbox. */
+        return sl_report_value(ctx, &value, value.key, SL_SEVERITY_WARNING,
+                               sl_hint_or_allowlist(hint, sizeof(hint),
+                                                    "remove the runtime (or name runsc) "
+                                                    "for a sandbox that must run under "
+                                                    "gVisor"),
+                               0.0,
+                               "%s '%s' replaces the engine's default runtime: the "
+                               "container runs without gVisor's kernel sandbox, even "
+                               "where the default is runsc",
+                               value.label,
+                               sl_quote(quoted, sizeof(quoted), value.text,
+                                        value.text_length));
     return sl_report_value(ctx, &value, value.key, SL_SEVERITY_WARNING,
                            sl_hint_or_allowlist(hint, sizeof(hint),
                                                 "remove runtime (or set it to runsc) "
@@ -87,7 +105,7 @@ static const struct sl_rule runtime_class_rule = {
     .group = "sandbox_privileges",
     .group_code = "IESC001",
     .security_severity = 7.5,
-    .summary = "an agent-env service that runs without gVisor",
+    .summary = "a sandbox that runs without gVisor",
     .description =
         "Reports, for each service of an agent-env values file "
         "(inspect_k8s_sandbox's Helm chart), a runtimeClassName other than "
@@ -99,6 +117,10 @@ static const struct sl_rule runtime_class_rule = {
         "Compose services (a warning): a runtime other than runsc or gvisor. "
         "inspect_k8s_sandbox copies it verbatim into runtimeClassName, and "
         "runc turns gVisor off.\n"
+        "Engine command lines, dev container runArgs, CI job containers and "
+        "GitLab Runner (a warning): a --runtime (runtime) other than runsc or "
+        "gvisor replaces the engine's default runtime, so a sandbox meant to "
+        "run under gVisor runs on the host's kernel.\n"
         "Kubernetes objects are not checked: a cluster's RuntimeClasses, "
         "and what each isolates, cannot be known from a file.",
     .rationale =
@@ -118,14 +140,17 @@ static const struct sl_rule runtime_class_rule = {
     .key_format =
         "S:runtimeClassName:CLASS, the class as written (e.g. "
         "default:runtimeClassName:runc)\n"
-        "Compose: service:runtime:RUNTIME (e.g. default:runtime:runc)",
+        "Compose: service:runtime:RUNTIME (e.g. default:runtime:runc)\n"
+        "Command lines: SERVICE:--runtime:RUNTIME (e.g. run1:--runtime:runc)",
     .example =
         "services:\n"
         "  default:\n"
         "    image: python:3.12\n"
         "    runtimeClassName: runc",
     .default_severity = SL_SEVERITY_ERROR,
-    .kinds = SL_KIND_AGENT_ENV | SL_KIND_COMPOSE,
+    .kinds = SL_KIND_AGENT_ENV | SL_KIND_COMPOSE | SL_KIND_DEVCONTAINER | SL_KIND_SHELL |
+             SL_KIND_MAKEFILE | SL_KIND_GITHUB_ACTIONS | SL_KIND_GITLAB_CI |
+             SL_KIND_GITLAB_RUNNER,
     .check_scope = check_pod,
     .check_container = check_service,
     .url = RULE_DOCS_URL "SBX007.md",
@@ -137,7 +162,7 @@ static const struct sl_plugin plugin = {
     SL_PLUGIN_INIT,
     .name = "runtime_class",
     .version = "1.0.0",
-    .summary = "agent-env services that run without gVisor's kernel sandbox",
+    .summary = "sandboxes that run without gVisor's kernel sandbox",
     .rules = rules,
 };
 

@@ -13,27 +13,37 @@
 /* the core's own diagnostics                                          */
 /* ------------------------------------------------------------------ */
 
-#define CORE_RULE(code_, name_, score_, summary_, description_, fix_)         \
+/* Every kind of file: the core reads them all. */
+#define CORE_KINDS                                                            \
+    (SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES |               \
+     SL_KIND_DEVCONTAINER | SL_KIND_RCDS | SL_KIND_SHELL | SL_KIND_MAKEFILE |  \
+     SL_KIND_GITHUB_ACTIONS | SL_KIND_GITLAB_CI | SL_KIND_GITLAB_RUNNER)
+
+#define CORE_RULE_SEVERITY(code_, name_, severity_, score_, summary_,         \
+                           description_, fix_)                                \
     {                                                                         \
         SL_RULE_INIT, code_, name_, CORE_GROUP, NULL, summary_, description_,  \
-        NULL, fix_, NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0,      \
-        score_, SL_KIND_COMPOSE | SL_KIND_AGENT_ENV | SL_KIND_KUBERNETES |     \
-        SL_KIND_DEVCONTAINER | SL_KIND_RCDS,                                   \
-        RULE_DOCS_URL code_ ".md", NULL, NULL                                 \
+        NULL, fix_, NULL, NULL, severity_, NULL, NULL, NULL, 0, score_,        \
+        CORE_KINDS, RULE_DOCS_URL code_ ".md", NULL, NULL                     \
     }
+#define CORE_RULE(code_, name_, score_, summary_, description_, fix_)         \
+    CORE_RULE_SEVERITY(code_, name_, SL_SEVERITY_WARNING, score_, summary_,    \
+                       description_, fix_)
 
 static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
     CORE_RULE("SL001", "unreadable-file", 7.0,
-              "a Compose file could not be read",
+              "a file could not be read",
               "The file could not be opened or read, is not a regular file, "
               "is larger than the size limit, is not valid UTF-8, or holds a "
               "NUL byte. Nothing in it was checked.",
               "Make the file readable, valid UTF-8 text; or raise "
               "--max-file-size."),
     CORE_RULE("SL002", "yaml-error", 7.0,
-              "a Compose file is not valid YAML or exceeds a limit",
-              "libyaml rejected the file (the warning gives the line and "
-              "column of the problem), the file nests deeper or holds more "
+              "a file is not valid YAML (or JSON, or TOML) or exceeds a limit",
+              "The file's reader (libyaml; sandlint's own for dev container "
+              "JSON with comments and GitLab Runner TOML) rejected it (the "
+              "finding gives the line and column of the problem), the file "
+              "nests deeper or holds more "
               "nodes than the limits allow, or an alias cannot be resolved.",
               "Fix the YAML; Docker Compose would reject the file too."),
     CORE_RULE("SL003", "compose-structure", 4.0,
@@ -84,10 +94,17 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "oci:, a git address) cannot be checked, nor can one whose file "
               "is missing: warnings.  A file that exists but lies outside what "
               "the run may read (not under a directory operand) is an error: "
-              "its settings would reach the sandbox unchecked.",
+              "its settings would reach the sandbox unchecked.  So is an "
+              "include item whose project_directory names no directory inside "
+              "the scanned tree that holds the file, or whose env_file uses a "
+              "variable without a value: the file cannot be checked as "
+              "Compose reads it (a project_directory that uses such a variable "
+              "is a warning, and the file is checked in its own directory).",
               "Name the file's directory as an operand, or write a literal, "
               "local path."),
-    CORE_RULE("SL008", "not_understood", 7.0,
+    /* SPEC §17: SL008 and SL010 are errors (0.3's codes; the older "not
+     * checked" codes keep 0.2's default, and are errors when reported). */
+    CORE_RULE_SEVERITY("SL008", "not_understood", SL_SEVERITY_ERROR, 7.0,
               "security settings sandlint cannot place",
               "A Kubernetes object of a kind sandlint does not model (a custom "
               "resource whose controller it does not know) holds "
@@ -118,7 +135,7 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "Render the chart and check the result: helm template ... | "
               "sandlint -; or write the value without template text or "
               "expression."),
-    CORE_RULE("SL010", "env_file", 7.0,
+    CORE_RULE_SEVERITY("SL010", "env_file", SL_SEVERITY_ERROR, 7.0,
               "a Compose project's .env could not be read",
               "Docker Compose interpolates a Compose file with the .env of "
               "its project directory, and sandlint resolves the checked "
@@ -135,7 +152,8 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
         SL_RULE_INIT, "SL011", "command_line", CORE_GROUP, NULL,
         "an engine command line could not be read",
         "A docker, podman or nerdctl run or create command in a shell "
-        "script, a Makefile recipe or a CI step could not be split as the "
+        "script, a Makefile recipe or a CI step, or a dev container's "
+        "runArgs, could not be split as the "
         "shell splits it (an unterminated quote or substitution), its "
         "subcommand is interpolated, or a flag is interpolated or one no "
         "engine knows: what it does to the container was not checked.",
@@ -143,7 +161,8 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
         "Close the quote; write the subcommand and the flags literally "
         "(a variable holding flags cannot be checked).",
         NULL, NULL, SL_SEVERITY_WARNING, NULL, NULL, NULL, 0, 4.0,
-        SL_KIND_SHELL | SL_KIND_MAKEFILE | SL_KIND_GITHUB_ACTIONS | SL_KIND_GITLAB_CI,
+        SL_KIND_SHELL | SL_KIND_MAKEFILE | SL_KIND_GITHUB_ACTIONS | SL_KIND_GITLAB_CI |
+            SL_KIND_DEVCONTAINER,
         RULE_DOCS_URL "SL011.md", NULL, NULL
     },
 };

@@ -40,6 +40,20 @@ static void not_checked(struct file_check *check, enum core_rule rule, unsigned 
     free(warning);
 }
 
+/* not_checked for a file that was never read: one found only by content
+ * says so without claiming what its content is. */
+static void not_read(struct file_check *check, const char *message)
+{
+    if (!found_by_content(check)) {
+        file_check_unchecked(check, CORE_RULE_FILE, 0, 0, message);
+        return;
+    }
+    char *warning = xasprintf("%s (a YAML file searched for Kubernetes objects by its "
+                              "content, which could not be read; not checked)", message);
+    file_check_core(check, CORE_RULE_FILE, SL_SEVERITY_WARNING, 0, 0, warning);
+    free(warning);
+}
+
 /* SL010: the .env the file's values were resolved with could not be
  * read (said once per file; neither --ignore nor a suppression hides it:
  * values went unchecked). */
@@ -220,7 +234,7 @@ void scan_file(const struct scan_settings *settings,
         return;
     }
     if (file->problem != NULL) {
-        not_checked(check, CORE_RULE_FILE, 0, 0, file->problem);
+        not_read(check, file->problem);
         return;
     }
     if (file->content != NULL) {
@@ -241,7 +255,7 @@ void scan_file(const struct scan_settings *settings,
             free(error);
             return;
         }
-        not_checked(check, CORE_RULE_FILE, 0, 0, error);
+        not_read(check, error);
         free(error);
         return;
     }

@@ -17,6 +17,17 @@ void json_write_string(FILE *out, const char *text, size_t length)
     putc('"', out);
     size_t i = 0;
     while (i < length) {
+        /* A run of printable ASCII that needs no escape goes out in one
+         * call: most of every message and hint. */
+        size_t run = i;
+        while (run < length && p[run] >= 0x20 && p[run] < 0x7F && p[run] != '"' &&
+               p[run] != '\\' && p[run] != '#')
+            run++;
+        if (run > i) {
+            fwrite(p + i, 1, run - i, out);
+            i = run;
+            continue;
+        }
         unsigned char c = p[i];
         if (c == '"' || c == '\\') {
             putc('\\', out);

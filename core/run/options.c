@@ -163,7 +163,7 @@ void options_print_help(FILE *out)
 "  -j, --jobs N             check files in N worker processes (default: the\n"
 "                           number of online CPUs); the report is the same\n"
 "      --timeout SECONDS    give up on a file after SECONDS (default 60; 0:\n"
-"                           never); the file gets a warning\n"
+"                           never); the file gets an SL006 error\n"
 "      --no-isolation       check in the sandlint process itself, one file at\n"
 "                           a time (a crashing plugin then stops the run)\n"
 "      --confine WHEN       confine the scan with Landlock and seccomp: auto\n"
