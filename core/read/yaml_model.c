@@ -13,15 +13,19 @@
 #include "yaml_model.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
+#include "base64.h"
 #include "sandlint/plugin.h"
+#include "utf8.h"
 
 #define TAG_MERGE "tag:yaml.org,2002:merge"
 #define TAG_STR "tag:yaml.org,2002:str"
+#define TAG_BINARY "tag:yaml.org,2002:binary"
 
 struct frame {
     struct sl_node *node;
@@ -519,6 +523,46 @@ static int close_collection(struct builder *b, const yaml_mark_t *end)
     return attach(b, node);
 }
 
+/* Whether bytes are text a setting can hold: UTF-8 without NUL. */
+static bool is_text(const unsigned char *p, size_t length)
+{
+    for (size_t i = 0; i < length;) {
+        size_t step = p[i] == 0 ? 0 : utf8_decode(p + i, length - i, NULL);
+        if (step == 0)
+            return false;
+        i += step;
+    }
+    return true;
+}
+
+/* A !!binary scalar as the tools read it: compose-go and the Kubernetes
+ * YAML readers decode the base64 and use the bytes, so sandlint checks
+ * them ("privileged: !!binary dHJ1ZQ==" is privileged).  Text that is not
+ * base64, or bytes that are not text, stay as written, with a warning. */
+static int decode_binary(struct builder *b, struct sl_node *node)
+{
+    unsigned char *bytes = arena_alloc(&b->model->arena, node->u.scalar.length / 4 * 3 + 4);
+    if (bytes == NULL) {
+        set_error(b, MODEL_NO_MEMORY, 0, 0, "out of memory");
+        return -1;
+    }
+    size_t decoded = 0;
+    if (!base64_decode(node->u.scalar.text, node->u.scalar.length, bytes, &decoded)) {
+        add_warning(b, node->line, node->column,
+                    "a !!binary scalar that is not base64; read as written");
+        return 0;
+    }
+    if (!is_text(bytes, decoded)) {
+        add_warning(b, node->line, node->column,
+                    "a !!binary scalar whose bytes are not UTF-8 text; read as written");
+        return 0;
+    }
+    bytes[decoded] = '\0';
+    node->u.scalar.text = (char *)bytes;
+    node->u.scalar.length = decoded;
+    return 0;
+}
+
 static int add_scalar(struct builder *b, const yaml_event_t *event)
 {
     struct sl_node *node = new_node(b, SL_NODE_SCALAR, &event->start_mark);
@@ -536,6 +580,9 @@ static int add_scalar(struct builder *b, const yaml_event_t *event)
         set_error(b, MODEL_NO_MEMORY, 0, 0, "out of memory");
         return -1;
     }
+    if (node->tag != NULL && strcmp(node->tag, TAG_BINARY) == 0 &&
+        decode_binary(b, node) != 0)
+        return -1;
     node->null_value =
         node->style == SL_STYLE_PLAIN &&
         is_null_text(node->u.scalar.text, node->u.scalar.length) &&
