@@ -430,6 +430,13 @@ static void json_flag(struct collect *collect, int id, const char *field,
     if (node == NULL || model_is_null(node))
         return;
     struct sl_value *value = add_value(collect, id, SL_FORM_FLAG, field, key, key, NULL, 0);
+    if (node->kind == SL_NODE_MAPPING || node->kind == SL_NODE_SEQUENCE) {
+        /* The devcontainer CLI merges flags with JavaScript's truthiness
+         * (imageMetadata.some(e => e.privileged)): an object or an array,
+         * even an empty one, is true. */
+        value->meaning = 1;
+        return;
+    }
     if (node->kind != SL_NODE_SCALAR) {
         uncheckable(value, node);
         return;
@@ -576,6 +583,31 @@ static void read_build_options(struct collect *collect, const struct sl_node *ro
         const char *text = item->u.scalar.text;
         size_t length = item->u.scalar.length;
         const struct sl_node *at = item;
+        /* --network host runs the build steps on the host's network, as
+         * Compose's build.network: host does. */
+        bool network = false;
+        if (text_equals(text, length, "--network") && i + 1 < options->u.sequence.count &&
+            options->u.sequence.items[i + 1]->kind == SL_NODE_SCALAR) {
+            at = options->u.sequence.items[++i];
+            text = at->u.scalar.text;
+            length = at->u.scalar.length;
+            network = true;
+        } else if (starts_with(text, length, "--network=")) {
+            text += 10;
+            length -= 10;
+            network = true;
+        }
+        if (network) {
+            struct sl_value *value = add_value(collect, SL_SETTING_BUILD_NETWORK,
+                                               SL_FORM_SCALAR, "build.options", key, at,
+                                               text, length);
+            if (has_variable(text, length))
+                templated(value);
+            else
+                value->meaning = text_equals(text, length, "host") ? SL_NAMESPACE_HOST
+                                                                   : SL_NAMESPACE_PRIVATE;
+            continue;
+        }
         if (text_equals(text, length, "--allow") && i + 1 < options->u.sequence.count &&
             options->u.sequence.items[i + 1]->kind == SL_NODE_SCALAR) {
             at = options->u.sequence.items[++i];
@@ -810,6 +842,7 @@ static const struct setting_words words[MODEL_SETTING_LAST + 1] = {
     [SL_SETTING_API_SOCKET] = { "--use-api-socket", NULL },
     [SL_SETTING_GPUS] = { "hostRequirements.gpu", NULL },
     [SL_SETTING_BUILD_ENTITLEMENTS] = { "build.options", NULL },
+    [SL_SETTING_BUILD_NETWORK] = { "build.options", NULL },
 };
 
 static void fill_values(struct model_fill *fill, const struct devcontainer *container,
