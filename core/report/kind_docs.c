@@ -47,7 +47,9 @@ static const struct {
       "their recipes" },
     { SL_KIND_GITHUB_ACTIONS,
       "*.yml and *.yaml in .github/workflows: job and service containers, "
-      "and the engine commands of run: steps" },
+      "docker:// steps and the engine commands of run: steps; action.yml and "
+      "action.yaml of composite actions (their steps, alike) and Docker "
+      "container actions (other actions are skipped)" },
     { SL_KIND_GITLAB_CI,
       ".gitlab-ci.yml: the engine commands of script:, before_script: and "
       "after_script:" },
