@@ -54,8 +54,9 @@ static const struct {
       ".gitlab-ci.yml: the engine commands of script:, before_script: and "
       "after_script:" },
     { SL_KIND_GITLAB_RUNNER,
-      "config.toml with [[runners]]: each runner's [runners.docker] (other "
-      "programs' config.toml are skipped)" },
+      "config.toml with [[runners]]: each runner's [runners.docker] and, for "
+      "the kubernetes executor, [runners.kubernetes] (other programs' "
+      "config.toml are skipped)" },
 };
 
 #define NAME_COLUMN 16
