@@ -105,6 +105,23 @@ contains "$out" "config.toml:9:20: error: [runners.kubernetes] volumes.host_path
 printf '[[runners]]\n  executor = "shell"\n  [runners.kubernetes]\n    privileged = true\n' > k8s-runner/config.toml
 expect_status 0 "[runners.kubernetes] of a shell executor" -- k8s-runner/config.toml
 
+# --- GitLab CI include: followed like Compose's ------------------------------
+# An include loop ends (each file checked once); an included file's own
+# local paths are relative to the repository's top; one outside the
+# scanned tree is an error, never a silent pass.
+mkdir -p gitlab-loop/repo/sub gitlab-loop/other
+printf 'include: sub/a.yml\n' > gitlab-loop/repo/.gitlab-ci.yml
+printf 'include:\n  - local: sub/b.yml\na:\n  script: docker run --privileged x\n' \
+    > gitlab-loop/repo/sub/a.yml
+printf 'include:\n  - local: /sub/a.yml\n  - local: ../other/c.yml\nb:\n  script: [docker run --ipc=host x]\n' \
+    > gitlab-loop/repo/sub/b.yml
+printf 'c: {script: docker run --privileged y}\n' > gitlab-loop/other/c.yml
+expect_status 1 "a GitLab CI include loop" -- --root gitlab-loop/repo gitlab-loop/repo
+contains "$out" "sub/a.yml:4:22: error: privileged mode" "the included file is checked"
+contains "$out" "sub/b.yml:5:23: error: --ipc 'host'" "its own include, from the top, too"
+contains "$out" "sub/b.yml:3:12: error: include '../other/c.yml' names a file outside the scanned trees" "outside the tree: an error"
+contains "$err" "3 errors, 0 warnings in 3 files" "each file once"
+
 # --- hostile input ----------------------------------------------------------
 mkdir hostile
 printf 'docker run --privileged alpine\ndocker run --cap-add ALL "alpine\n' > hostile/open.sh

@@ -52,7 +52,8 @@ static const struct {
       "container actions (other actions are skipped)" },
     { SL_KIND_GITLAB_CI,
       ".gitlab-ci.yml: the engine commands of script:, before_script: and "
-      "after_script:" },
+      "after_script:, and the local files its include: and trigger:include: "
+      "name, checked alike" },
     { SL_KIND_GITLAB_RUNNER,
       "config.toml with [[runners]]: each runner's [runners.docker] and, for "
       "the kubernetes executor, [runners.kubernetes] (other programs' "
