@@ -70,11 +70,12 @@ static int check_api_socket(struct sl_context *ctx, const struct sl_scope *scope
          * cannot remove it, so it is said as a warning, in its label's
          * words, with a hint of its own (nothing here is interpolated). */
         char hint[256];
+        const char *advice = setting.hint != NULL
+                                 ? setting.hint
+                                 : "run what must not reach the engine in a container the "
+                                   "job starts itself, not as the job container";
         return sl_report_value(ctx, &value, value.key, SL_SEVERITY_WARNING,
-                               sl_hint_or_allowlist(hint, sizeof(hint),
-                                                    "run what must not reach the engine in a "
-                                                    "container the job starts itself, not as "
-                                                    "the job container"),
+                               sl_hint_or_allowlist(hint, sizeof(hint), advice),
                                0.0, "%s: the container can use the container engine's API",
                                value.label);
     }
@@ -104,9 +105,9 @@ static const struct sl_rule engine_sockets_rule = {
         "- use_api_socket set to a true value (true, yes, on, y in any "
         "case); an interpolated value is a warning;\n"
         "- a container the platform itself gives the engine's socket (a "
-        "GitHub Actions job container: the runner mounts "
-        "/var/run/docker.sock into it on Linux runners): a warning at "
-        "container:;\n"
+        "GitHub Actions job container, docker:// step or Docker container "
+        "action: the runner mounts /var/run/docker.sock into it on Linux "
+        "runners): a warning at container:, uses: or the action's using:;\n"
         "- every host mount, found exactly as SBX003 (mounts) finds them "
         "(short syntax, long syntax bind or npipe, named volumes bound to a "
         "host path), whose source or target names docker.sock, "

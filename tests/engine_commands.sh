@@ -89,6 +89,39 @@ for kind in shell makefile github-actions gitlab-ci gitlab-runner; do
     contains "$out" "  $kind" "--help: $kind"
 done
 
+# --- GitLab Runner's kubernetes executor: what the model cannot read ---------
+mkdir -p k8s-runner/shapes k8s-runner/colon
+printf '[[runners]]\n  executor = "kubernetes"\n  [runners.kubernetes]\n    volumes = 3\n    build_container_security_context = "x"\n' \
+    > k8s-runner/shapes/config.toml
+expect_status 1 "[runners.kubernetes] keys of the wrong shape" -- k8s-runner/shapes
+contains "$out" "config.toml:4:5: error: [runners.kubernetes] volumes is not a table; not checked [SL008]" "volumes not a table"
+contains "$out" "config.toml:5:5: error: [runners.kubernetes] build_container_security_context is not a table" "a security context not a table"
+printf '[[runners]]\n  executor = "kubernetes"\n  [runners.kubernetes]\n    [[runners.kubernetes.volumes.host_path]]\n      mount_path = "/e"\n      host_path = "/"\n      sub_path = "etc"\n    [[runners.kubernetes.volumes.host_path]]\n      mount_path = "/x:y"\n' \
+    > k8s-runner/colon/config.toml
+expect_status 1 "host_path volumes with sub_path and a colon" -- k8s-runner/colon
+contains "$out" "config.toml:6:19: error: bind-mounts host path '/etc', a host system directory [SBX003]" "sub_path below host_path"
+contains "$out" "config.toml:9:20: error: [runners.kubernetes] volumes.host_path entry: host_path or mount_path is missing or holds a colon" "a colon is SL008, not a misread bind"
+# A [runners.kubernetes] the runner's executor never reads is no finding.
+printf '[[runners]]\n  executor = "shell"\n  [runners.kubernetes]\n    privileged = true\n' > k8s-runner/config.toml
+expect_status 0 "[runners.kubernetes] of a shell executor" -- k8s-runner/config.toml
+
+# --- GitLab CI include: followed like Compose's ------------------------------
+# An include loop ends (each file checked once); an included file's own
+# local paths are relative to the repository's top; one outside the
+# scanned tree is an error, never a silent pass.
+mkdir -p gitlab-loop/repo/sub gitlab-loop/other
+printf 'include: sub/a.yml\n' > gitlab-loop/repo/.gitlab-ci.yml
+printf 'include:\n  - local: sub/b.yml\na:\n  script: docker run --privileged x\n' \
+    > gitlab-loop/repo/sub/a.yml
+printf 'include:\n  - local: /sub/a.yml\n  - local: ../other/c.yml\nb:\n  script: [docker run --ipc=host x]\n' \
+    > gitlab-loop/repo/sub/b.yml
+printf 'c: {script: docker run --privileged y}\n' > gitlab-loop/other/c.yml
+expect_status 1 "a GitLab CI include loop" -- --root gitlab-loop/repo gitlab-loop/repo
+contains "$out" "sub/a.yml:4:22: error: privileged mode" "the included file is checked"
+contains "$out" "sub/b.yml:5:23: error: --ipc 'host'" "its own include, from the top, too"
+contains "$out" "sub/b.yml:3:12: error: include '../other/c.yml' names a file outside the scanned trees" "outside the tree: an error"
+contains "$err" "3 errors, 0 warnings in 3 files" "each file once"
+
 # --- hostile input ----------------------------------------------------------
 mkdir hostile
 printf 'docker run --privileged alpine\ndocker run --cap-add ALL "alpine\n' > hostile/open.sh

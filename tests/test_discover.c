@@ -534,7 +534,10 @@ static void test_names(void **state)
         "composer.json", "compose.json", "mycompose.yaml", "compose_x", "decompose.yml",
         "values.json", "myvalues.yaml", "valuesprod.yaml", "values", ".yaml", "x.yaml",
         "compose.yaml.bak", "values-prod.txt", "-compose.yml", ".compose.yaml", "_values.yml",
+        "actions.yml", "my-action.yml", "action.json", "action.yml.bak",
     };
+    /* A GitHub Actions action's metadata, whose content decides. */
+    static const char *const actions[] = { "action.yml", "action.yaml" };
     for (size_t i = 0; i < sizeof(compose) / sizeof(*compose); i++)
         if (file_name_candidates(compose[i]) != CANDIDATE_COMPOSE)
             fail_msg("%s is not a Compose name", compose[i]);
@@ -545,6 +548,9 @@ static void test_names(void **state)
         /* A name without an extension may still be a script (#!). */
         if ((file_name_candidates(neither[i]) & ~(unsigned)CANDIDATE_MAYBE_SCRIPT) != 0)
             fail_msg("%s is a candidate name", neither[i]);
+    for (size_t i = 0; i < sizeof(actions) / sizeof(*actions); i++)
+        if (file_name_candidates(actions[i]) != CANDIDATE_GITHUB_ACTION)
+            fail_msg("%s is not an action's name", actions[i]);
 }
 
 /* The byte scan that decides whether a file found by content is parsed. */

@@ -26,7 +26,14 @@ struct suppression_comment {
 enum reference_kind {
     REFERENCE_INCLUDE = 1,
     REFERENCE_EXTENDS = 2,
-    REFERENCE_COMPOSE_FILE = 3      /* a dev container's dockerComposeFile */
+    REFERENCE_COMPOSE_FILE = 3,     /* a dev container's dockerComposeFile */
+    REFERENCE_GITLAB_INCLUDE = 4,   /* a GitLab CI local include (or a
+                                       child pipeline's), relative to the
+                                       repository's top */
+    REFERENCE_GITLAB_REMOTE = 5     /* a GitLab CI include GitLab fetches
+                                       (remote, template, project,
+                                       component, artifact): text says
+                                       which */
 };
 
 struct file_reference {

@@ -99,7 +99,13 @@ static const struct sl_rule core_rules[CORE_RULE_COUNT] = {
               "the scanned tree that holds the file, or whose env_file uses a "
               "variable without a value: the file cannot be checked as "
               "Compose reads it (a project_directory that uses such a variable "
-              "is a warning, and the file is checked in its own directory).",
+              "is a warning, and the file is checked in its own directory).  "
+              "GitLab CI files are followed alike: the local files of include "
+              "and of a child pipeline's trigger:include (a path, or local:, "
+              "relative to the repository's top) are checked as GitLab CI; "
+              "what GitLab fetches or a job makes (remote:, a URL, template:, "
+              "project:, component:, artifact:) is a warning, and a local path "
+              "with a wildcard an error.",
               "Name the file's directory as an operand, or write a literal, "
               "local path."),
     /* SPEC §17: SL008 and SL010 are errors (0.3's codes; the older "not

@@ -147,6 +147,8 @@ static void scan_source(const struct scan_settings *settings,
             env_file_problem(check);
             if (check->kind == SL_KIND_DEVCONTAINER)
                 references_collect_devcontainer(&model, &check->result);
+            if (check->kind == SL_KIND_GITLAB_CI)
+                references_collect_gitlab_ci(&model, &check->result);
             if (json && settings->untrusted) {
                 suppress_refuse_comments(text->data, text->length, &comments, check);
             } else if (json) {

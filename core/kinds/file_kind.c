@@ -4,6 +4,7 @@
 #include "file_kind.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "sandlint/plugin.h"
 
@@ -176,6 +177,8 @@ unsigned file_name_candidates(const char *name)
         candidates |= CANDIDATE_RCDS;
     if (strcmp(name, "challenge.json") == 0)
         candidates |= CANDIDATE_RCDS | CANDIDATE_JSON;
+    if (strcmp(name, "action.yml") == 0 || strcmp(name, "action.yaml") == 0)
+        candidates |= CANDIDATE_GITHUB_ACTION;
     return candidates;
 }
 
@@ -217,6 +220,18 @@ static const struct sl_node *value_of(const struct sl_node *mapping, const char 
 static bool is_text(const struct sl_node *node)
 {
     return node != NULL && node->kind == SL_NODE_SCALAR && !node->null_value;
+}
+
+const struct sl_node *file_kind_github_action_using(const struct sl_node *root)
+{
+    const struct sl_node *using = value_of(value_of(root, "runs"), "using");
+    if (!is_text(using))
+        return NULL;
+    const char *text = using->u.scalar.text;
+    size_t length = using->u.scalar.length;
+    bool composite = length == 9 && strncasecmp(text, "composite", 9) == 0;
+    bool docker = length == 6 && strncasecmp(text, "docker", 6) == 0;
+    return composite || docker ? using : NULL;
 }
 
 bool file_kind_agent_env_shape(const struct sl_node *root)
@@ -411,7 +426,8 @@ int file_kind_decide(const struct yaml_model *model, unsigned candidates)
     /* A CI file never has top-level apiVersion and kind: one that does is
      * a Kubernetes file in a CI file's place (SPEC §15: whatever its name),
      * not a workflow without jobs that passes. */
-    if ((candidates & (CANDIDATE_GITHUB_ACTIONS | CANDIDATE_GITLAB_CI)) != 0 &&
+    if ((candidates & (CANDIDATE_GITHUB_ACTIONS | CANDIDATE_GITLAB_CI |
+                       CANDIDATE_GITHUB_ACTION)) != 0 &&
         (candidates & (CANDIDATE_KUBERNETES | CANDIDATE_NAMED | CANDIDATE_CONTENT)) != 0)
         for (size_t i = 0; i < model->document_count; i++)
             if (file_kind_is_object(model->documents[i]) &&
@@ -421,6 +437,17 @@ int file_kind_decide(const struct yaml_model *model, unsigned candidates)
         return SL_KIND_GITHUB_ACTIONS;
     if ((candidates & CANDIDATE_GITLAB_CI) != 0)
         return SL_KIND_GITLAB_CI;
+    if ((candidates & CANDIDATE_GITHUB_ACTION) != 0) {
+        /* An action's metadata: its composite steps or its container run
+         * on the runner; a JavaScript action (or another program's
+         * action.yml) is no sandbox - unless it is something else too. */
+        const struct sl_node *first = NULL;
+        for (size_t i = 0; i < model->document_count && first == NULL; i++)
+            if (!model_is_null(model->documents[i]))
+                first = model->documents[i];
+        if (first != NULL && file_kind_github_action_using(first) != NULL)
+            return SL_KIND_GITHUB_ACTIONS;
+    }
     if ((candidates & CANDIDATE_DEVCONTAINER) != 0)
         return SL_KIND_DEVCONTAINER;
     if ((candidates & CANDIDATE_RCDS) != 0 && (candidates & CANDIDATE_NAMED) == 0) {

@@ -50,11 +50,17 @@ enum file_candidate {
                                     object when it has apiVersion */
     CANDIDATE_JSON = 0x8000,     /* JSON (with comments): read by the JSONC
                                     reader, not libyaml */
-    CANDIDATE_MAYBE_SCRIPT = 0x10000 /* a file whose name has no extension
+    CANDIDATE_MAYBE_SCRIPT = 0x10000, /* a file whose name has no extension
                                     (bin/start-sandbox): a shell script when
                                     it starts with a shell's #! line, else
                                     skipped silently, also when it cannot be
                                     read or is not text */
+    CANDIDATE_GITHUB_ACTION = 0x20000 /* action.y{a,}ml anywhere: a GitHub
+                                    Actions action's metadata, read as
+                                    github-actions when its runs.using is
+                                    composite or docker
+                                    (file_kind_github_action_using), else
+                                    skipped silently */
 };
 
 /* Whether a file found only as CANDIDATE_MAYBE_SCRIPT: nothing is said
@@ -122,6 +128,13 @@ bool file_kind_is_schema_object(const struct sl_node *root);
  * as a block mapping's top-level key does.  A byte scan, no parse. */
 bool file_kind_sniff_objects(const char *data, size_t length);
 
+/* The runs.using node of a GitHub Actions action's metadata (an
+ * action.yml root) whose runs.using is composite or docker (in any case,
+ * as the runner compares it): an action whose steps or container the
+ * runner runs; NULL for any other document (a JavaScript action, another
+ * program's action.yml). */
+const struct sl_node *file_kind_github_action_using(const struct sl_node *root);
+
 /*
  * The kind (SL_KIND_* of plugin.h) of a parsed file picked for candidates,
  * or 0 to skip it silently.  In this order: a file found by content, under
@@ -129,7 +142,8 @@ bool file_kind_sniff_objects(const char *data, size_t length);
  * than a schema object is Kubernetes whatever its name (SPEC §13); one
  * whose only objects are schema objects is skipped (named or Compose-named:
  * Kubernetes, with nothing to read); a Compose name (or a reference) is
- * Compose; a values name whose first
+ * Compose; an action.yml whose first non-empty document is a composite or
+ * docker action is github-actions; a values name whose first
  * non-empty document has the agent-env shape, or overrides the chart's
  * values, is agent-env, and so is a named file of that shape that also
  * shows a Kubernetes sign (file_kind_kubernetes_sign: Compose services

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine_command.h"
+#include "file_kind.h"
 #include "shell_front.h"
 #include "xalloc.h"
 #include "yaml_model.h"
@@ -20,6 +21,24 @@ struct job_container {
     bool runner_socket;
 };
 
+/* The runner's docker.sock mount, as a default value of the API socket
+ * setting written at key: the file cannot remove it. */
+static void fill_runner_socket(struct model_fill *fill, const struct sl_node *key,
+                               const char *field, const char *label)
+{
+    struct sl_value *value = model_fill_value(fill);
+    value->origin = SL_ORIGIN_DEFAULT;
+    value->form = SL_FORM_FLAG;
+    value->field = field;
+    value->label = label;
+    value->key = value->node = key;
+    value->text = value->parsed = "true";
+    value->text_length = value->parsed_length = 4;
+    value->meaning = 1;
+    fill->setting.state = SL_SETTING_DEFAULT;
+    fill->setting.key = key;
+}
+
 static void fill_job_setting(struct model_fill *fill, const struct model_scope *scope,
                              int view, int id)
 {
@@ -29,18 +48,9 @@ static void fill_job_setting(struct model_fill *fill, const struct model_scope *
         fill->setting.state != SL_SETTING_ABSENT)
         return;
     /* What the runner adds: docker create -v /var/run/docker.sock:... */
-    struct sl_value *value = model_fill_value(fill);
-    value->origin = SL_ORIGIN_DEFAULT;
-    value->form = SL_FORM_FLAG;
-    value->field = "container";
-    value->label = "on Linux runners, the GitHub Actions runner mounts "
-                   "/var/run/docker.sock into every job container";
-    value->key = value->node = container->key;
-    value->text = value->parsed = "true";
-    value->text_length = value->parsed_length = 4;
-    value->meaning = 1;
-    fill->setting.state = SL_SETTING_DEFAULT;
-    fill->setting.key = container->key;
+    fill_runner_socket(fill, container->key, "container",
+                       "on Linux runners, the GitHub Actions runner mounts "
+                       "/var/run/docker.sock into every job container");
 }
 
 static int job_mounts(const struct model_scope *scope, struct sl_context *ctx,
@@ -51,6 +61,61 @@ static int job_mounts(const struct model_scope *scope, struct sl_context *ctx,
 }
 
 static const struct model_reader job_reader = { fill_job_setting, job_mounts };
+
+/* A container the runner starts for a step (uses: docker://IMAGE) or for
+ * a Docker container action: the runner writes its docker run itself,
+ * with the engine's socket among its mounts, and the file can set none of
+ * its flags. */
+struct step_container {
+    const struct sl_node *key;      /* uses: (or the action's using:) */
+    const char *field;
+    const char *label;
+    const char *hint;
+};
+
+static void fill_step_setting(struct model_fill *fill, const struct model_scope *scope,
+                              int view, int id)
+{
+    (void)view;
+    const struct step_container *container = scope->data;
+    if (id != SL_SETTING_API_SOCKET) {
+        fill->setting.state = SL_SETTING_UNSUPPORTED;
+        return;
+    }
+    fill_runner_socket(fill, container->key, container->field, container->label);
+    fill->setting.hint = container->hint;
+}
+
+static const struct model_reader step_reader = { fill_step_setting, NULL };
+
+static void read_step_container(struct model_reading *reading, const char *service,
+                                const struct sl_node *key, const struct step_container *from)
+{
+    struct model_group group;
+    model_group_init(&group);
+    struct step_container *container = model_group_alloc(&group, sizeof(*container));
+    *container = *from;
+    struct model_scope_spec scope_spec = {
+        .level = SL_SCOPE_CONTAINER, .sort = SL_CONTAINER_MAIN,
+        .platform = SL_PLATFORM_ENGINE, .kind = SL_KIND_GITHUB_ACTIONS,
+        .service = service, .service_length = strlen(service),
+        .name = NULL, .name_length = 0, .noun = "container",
+        .node = key, .mapping = NULL,
+        .reader = &step_reader, .data = container,
+    };
+    struct model_scope *scope = model_scope_new(&group, &scope_spec);
+    /* No settings of its own to read: an empty mapping stands for it (for
+     * rules of ABI 1.0-1.2), as for a job container's image string. */
+    struct sl_node *empty = model_group_alloc(&group, sizeof(*empty));
+    *empty = *key;
+    empty->kind = SL_NODE_MAPPING;
+    empty->u.mapping.pairs = NULL;
+    empty->u.mapping.count = 0;
+    model_emit_service(reading, SL_KIND_GITHUB_ACTIONS, scope->public.service,
+                       scope->public.service_length, key, empty);
+    model_emit_scope(reading, scope);
+    model_group_release(&group);
+}
 
 static struct sl_span span_of(const struct sl_node *node)
 {
@@ -195,13 +260,55 @@ static const struct sl_node *default_shell(const struct sl_node *holder)
     return model_mapping_get(run, "shell", 5, NULL);
 }
 
+/* Whether a step's uses: runs an image as the step's container. */
+static bool uses_docker_image(const struct sl_node *uses)
+{
+    return uses != NULL && uses->kind == SL_NODE_SCALAR && uses->u.scalar.length >= 9 &&
+           memcmp(uses->u.scalar.text, "docker://", 9) == 0;
+}
+
+/* How findings name step number ordinal (from 1) of steps under prefix:
+ * PREFIX/ID when the step has an id (a step's id stays when steps are
+ * added before it), else PREFIX/ORDINAL. */
+static char *step_service(const char *prefix, const struct sl_node *step, size_t ordinal)
+{
+    const struct sl_node *id = model_mapping_get(step, "id", 2, NULL);
+    if (id != NULL && id->kind == SL_NODE_SCALAR && !model_is_null(id) &&
+        id->u.scalar.length > 0 && id->u.scalar.length < 100 &&
+        memchr(id->u.scalar.text, ':', id->u.scalar.length) == NULL &&
+        memchr(id->u.scalar.text, '\0', id->u.scalar.length) == NULL)
+        return xasprintf("%s/%s", prefix, id->u.scalar.text);
+    return xasprintf("%s/%zu", prefix, ordinal);
+}
+
+/* The steps of a job (prefix JOB/steps) or of a composite action
+ * (runs/steps): run: text as engine command lines, uses: docker:// as a
+ * container the runner starts with its engine's socket. */
 static void read_steps(struct model_reading *reading, const struct sl_node *steps,
-                       const struct sl_node *job_shell)
+                       const struct sl_node *job_shell, const char *prefix)
 {
     if (steps == NULL || steps->kind != SL_NODE_SEQUENCE)
         return;
     for (size_t i = 0; i < steps->u.sequence.count; i++) {
         const struct sl_node *step = steps->u.sequence.items[i];
+        const struct sl_node *uses_key;
+        const struct sl_node *uses = model_mapping_get(step, "uses", 4, &uses_key);
+        if (uses_docker_image(uses)) {
+            /* The runner's ContainerActionHandler mounts the socket into
+             * a step's container as into the job's. */
+            static const struct step_container docker_step = {
+                NULL, "uses",
+                "on Linux runners, the GitHub Actions runner mounts "
+                "/var/run/docker.sock into the container of every docker:// step",
+                "run the image with docker run in a run: step, which mounts no "
+                "socket unless asked",
+            };
+            struct step_container container = docker_step;
+            container.key = uses_key;
+            char *service = step_service(prefix, step, i + 1);
+            read_step_container(reading, service, uses_key, &container);
+            free(service);
+        }
         const struct sl_node *key;
         const struct sl_node *run = model_mapping_get(step, "run", 3, &key);
         if (run == NULL)
@@ -242,8 +349,36 @@ static void read_job(struct model_reading *reading, const struct model_pair *pai
             free(service);
         }
     const struct sl_node *job_shell = default_shell(mapping);
+    char *prefix = xasprintf("%s/steps", job);
     read_steps(reading, model_mapping_get(mapping, "steps", 5, NULL),
-               job_shell != NULL ? job_shell : workflow_shell);
+               job_shell != NULL ? job_shell : workflow_shell, prefix);
+    free(prefix);
+}
+
+/* An action's metadata (action.yml): a composite action's steps, run by
+ * the runner as a job's steps are (each run: names its shell), or a Docker
+ * container action, whose container the runner starts as a docker://
+ * step's. */
+static void read_action(struct model_reading *reading, const struct sl_node *root,
+                        const struct sl_node *using)
+{
+    const struct sl_node *runs = model_mapping_get(root, "runs", 4, NULL);
+    if (using->u.scalar.length == 9) {      /* composite */
+        read_steps(reading, model_mapping_get(runs, "steps", 5, NULL), NULL, "runs/steps");
+        return;
+    }
+    const struct sl_node *using_key = NULL;
+    model_mapping_get(runs, "using", 5, &using_key);
+    static const struct step_container docker_action = {
+        NULL, "using",
+        "on Linux runners, the GitHub Actions runner mounts /var/run/docker.sock into "
+        "the container of every Docker container action",
+        "run the image with docker run in a composite action's run: step, which mounts "
+        "no socket unless asked",
+    };
+    struct step_container container = docker_action;
+    container.key = using_key;
+    read_step_container(reading, "runs", using_key, &container);
 }
 
 void github_actions_front_read(struct model_reading *reading, const struct sl_node *root)
@@ -251,6 +386,11 @@ void github_actions_front_read(struct model_reading *reading, const struct sl_no
     if (root == NULL || root->kind != SL_NODE_MAPPING)
         return;
     const struct sl_node *jobs = model_mapping_get(root, "jobs", 4, NULL);
+    const struct sl_node *using = file_kind_github_action_using(root);
+    if (jobs == NULL && using != NULL) {
+        read_action(reading, root, using);
+        return;
+    }
     if (jobs == NULL || jobs->kind != SL_NODE_MAPPING)
         return;
     const struct sl_node *workflow_shell = default_shell(root);

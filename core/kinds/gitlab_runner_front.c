@@ -46,7 +46,19 @@ static const struct runner_key runner_keys[] = {
     { "service_cpus", "--cpus", false, true },
 };
 
+/* The keys of [runners.kubernetes] that the model reads, as the engine
+ * flags they amount to on the build pod's containers (the Kubernetes
+ * executor gives privileged and cap_add to every container of the pod; a
+ * host_path volume is a bind of the node's path). */
+static const struct runner_key kubernetes_keys[] = {
+    { "privileged", "--privileged", true, false },
+    { "cap_add", "--cap-add", true, false },
+    { "cap_drop", "--cap-drop", true, false },
+    { "volumes.host_path", "--volume", true, false },
+};
+
 #define KEY_COUNT (sizeof(runner_keys) / sizeof(*runner_keys))
+#define COUNT_OF(array) (sizeof(array) / sizeof(*(array)))
 
 /* The TOML words of each setting the model asks for: field, label, hint. */
 struct runner_words {
@@ -83,21 +95,51 @@ static const struct runner_words setting_words[] = {
     { SL_SETTING_GPUS, "gpus", "gpus", NULL },
 };
 
+/* The settings a [runners.kubernetes] table can say; the others only
+ * take away (limits in Kubernetes quantities, the security contexts'
+ * users, allow_privilege_escalation: Kubernetes allows it by default) and
+ * are not read. */
+static const struct runner_words kubernetes_words[] = {
+    { SL_SETTING_PRIVILEGED, "privileged", "privileged", NULL },
+    { SL_SETTING_CAP_ADD, "cap_add", "cap_add", NULL },
+    { SL_SETTING_CAP_DROP, "cap_drop", "cap_drop",
+      "add 'cap_drop = [\"ALL\"]' under [runners.kubernetes] and cap_add only what jobs need" },
+    { SL_SETTING_MOUNTS, "volumes.host_path", "volumes.host_path", NULL },
+};
+
+/* The keys and words of one executor's table. */
+struct runner_table {
+    const struct runner_key *keys;
+    size_t key_count;
+    const struct runner_words *words;
+    size_t word_count;
+};
+
+static const struct runner_table docker_table = {
+    runner_keys, KEY_COUNT, setting_words, COUNT_OF(setting_words),
+};
+
+static const struct runner_table kubernetes_table = {
+    kubernetes_keys, COUNT_OF(kubernetes_keys), kubernetes_words, COUNT_OF(kubernetes_words),
+};
+
 /* One container of a runner. */
 struct runner_container {
     const struct engine_command *command;
+    const struct runner_table *table;
     bool services;
 };
 
 /* The TOML key a flag was written as, for this container. */
-static const char *key_of_flag(const char *flag, bool services)
+static const char *key_of_flag(const struct runner_container *container, const char *flag)
 {
     if (flag == NULL)
         return NULL;
-    for (size_t i = 0; i < KEY_COUNT; i++)
-        if (strcmp(runner_keys[i].flag, flag) == 0 &&
-            (services ? runner_keys[i].services : runner_keys[i].build))
-            return runner_keys[i].key;
+    const struct runner_table *table = container->table;
+    for (size_t i = 0; i < table->key_count; i++)
+        if (strcmp(table->keys[i].flag, flag) == 0 &&
+            (container->services ? table->keys[i].services : table->keys[i].build))
+            return table->keys[i].key;
     return NULL;
 }
 
@@ -106,9 +148,9 @@ static void fill_runner_setting(struct model_fill *fill, const struct model_scop
 {
     const struct runner_container *container = scope->data;
     const struct runner_words *named = NULL;
-    for (size_t i = 0; i < sizeof(setting_words) / sizeof(*setting_words); i++)
-        if (setting_words[i].id == id)
-            named = &setting_words[i];
+    for (size_t i = 0; i < container->table->word_count; i++)
+        if (container->table->words[i].id == id)
+            named = &container->table->words[i];
     if (named == NULL) {
         /* Not a key of [runners.docker]: user, read-only root, limits of
          * processes... are up to the job's image, not the file. */
@@ -120,13 +162,14 @@ static void fill_runner_setting(struct model_fill *fill, const struct model_scop
     fill->setting.field = fill->setting.label = field;
     fill->setting.hint = named->hint;
     for (size_t i = 0; i < fill->count; i++) {
-        const char *key = key_of_flag(fill->values[i].field, container->services);
+        const char *key = key_of_flag(container, fill->values[i].field);
         if (key != NULL)
             fill->values[i].field = fill->values[i].label = key;
     }
 }
 
 struct mount_relay {
+    const struct runner_container *container;
     sl_mount_fn visit;
     void *data;
     size_t mount_size;
@@ -138,7 +181,7 @@ static int relay_mount(struct sl_context *ctx, const struct sl_mount *mount, voi
     struct sl_mount copy;
     memset(&copy, 0, sizeof(copy));
     memcpy(&copy, mount, relay->mount_size < sizeof(copy) ? relay->mount_size : sizeof(copy));
-    const char *key = key_of_flag(mount->field, false);
+    const char *key = key_of_flag(relay->container, mount->field);
     if (key != NULL)
         copy.field = key;
     return relay->visit(ctx, &copy, relay->data);
@@ -148,7 +191,7 @@ static int runner_mounts(const struct model_scope *scope, struct sl_context *ctx
                          size_t mount_size, sl_mount_fn visit, void *data, const char **problem)
 {
     const struct runner_container *container = scope->data;
-    struct mount_relay relay = { visit, data, mount_size };
+    struct mount_relay relay = { container, visit, data, mount_size };
     return engine_command_mounts(container->command, ctx, mount_size, relay_mount, &relay,
                                  problem);
 }
@@ -246,6 +289,37 @@ static void add_key(struct shell_word_list *words, struct model_reading *reading
     add_value(words, reading, group, key->flag, value);
 }
 
+/* Hands on the container that words (released here) describe. */
+static void emit_container(struct model_reading *reading, struct model_group *group,
+                           struct shell_word_list *words, const struct runner_table *table,
+                           const char *service, const struct sl_node *at, bool services)
+{
+    struct engine_command *command =
+        engine_command_new(group, words->words, words->spans, words->count);
+    shell_word_list_release(words);
+    struct runner_container *container = model_group_alloc(group, sizeof(*container));
+    container->command = command;
+    container->table = table;
+    container->services = services;
+    struct model_scope_spec spec = {
+        .level = SL_SCOPE_CONTAINER, .sort = SL_CONTAINER_MAIN,
+        .platform = SL_PLATFORM_ENGINE, .kind = SL_KIND_GITLAB_RUNNER,
+        .service = service, .service_length = strlen(service),
+        .name = NULL, .name_length = 0, .noun = services ? "service container" : "build container",
+        .node = at, .mapping = NULL,
+        .reader = &runner_reader, .data = container,
+    };
+    struct model_scope *scope = model_scope_new(group, &spec);
+    struct sl_node *empty = model_group_alloc(group, sizeof(*empty));
+    *empty = *at;
+    empty->kind = SL_NODE_MAPPING;
+    empty->u.mapping.pairs = NULL;
+    empty->u.mapping.count = 0;
+    model_emit_service(reading, SL_KIND_GITLAB_RUNNER, scope->public.service,
+                       scope->public.service_length, at, empty);
+    model_emit_scope(reading, scope);
+}
+
 static void read_container(struct model_reading *reading, const struct toml_value *docker,
                            const char *service, const struct sl_node *at, bool services)
 {
@@ -265,37 +339,182 @@ static void read_container(struct model_reading *reading, const struct toml_valu
         if (value != NULL)
             add_key(&words, reading, &group, key, value);
     }
-    struct engine_command *command =
-        engine_command_new(&group, words.words, words.spans, words.count);
-    shell_word_list_release(&words);
-    struct runner_container *container = model_group_alloc(&group, sizeof(*container));
-    container->command = command;
-    container->services = services;
-    struct model_scope_spec spec = {
-        .level = SL_SCOPE_CONTAINER, .sort = SL_CONTAINER_MAIN,
-        .platform = SL_PLATFORM_ENGINE, .kind = SL_KIND_GITLAB_RUNNER,
-        .service = service, .service_length = strlen(service),
-        .name = NULL, .name_length = 0, .noun = services ? "service container" : "build container",
-        .node = at, .mapping = NULL,
-        .reader = &runner_reader, .data = container,
+    emit_container(reading, &group, &words, &docker_table, service, at, services);
+    model_group_release(&group);
+}
+
+/* A node at a TOML key's position, for a step's location. */
+static struct sl_node *node_at(struct model_group *group, struct toml_pos pos, size_t width)
+{
+    struct sl_span span = { pos.line, pos.column, pos.line, pos.column + (unsigned)width };
+    struct sl_node *node = model_node_scalar(&group->arena, "", 0, SL_STYLE_PLAIN, &span);
+    if (node == NULL)
+        xalloc_out_of_memory();
+    return node;
+}
+
+/* SL008 at a key of [runners.kubernetes] (path names it) whose effect
+ * the model does not hold. */
+static void not_understood(struct model_reading *reading, struct model_group *group,
+                           struct toml_pos pos, const char *path, const char *what)
+{
+    char *message = xasprintf("[runners.kubernetes] %s %s; not checked", path, what);
+    model_emit_not_understood(reading, node_at(group, pos, strlen(path)), message);
+    free(message);
+}
+
+/* The string at key of table, or NULL. */
+static const char *table_string(const struct toml_value *table, const char *key,
+                                size_t *length)
+{
+    const struct toml_value *value = toml_table_get(table, key);
+    return value != NULL && toml_kind(value) == TOML_STRING ? toml_string(value, length) : NULL;
+}
+
+/* [[runners.kubernetes.volumes.host_path]]: each a bind of the node's
+ * host_path (mount_path when unset, the runner's default; sub_path below
+ * it) at mount_path, as --volume HOST:MOUNT[:ro]. */
+static void add_host_paths(struct shell_word_list *words, struct model_reading *reading,
+                           struct model_group *group, const struct toml_value *host_paths,
+                           struct toml_pos at)
+{
+    if (toml_kind(host_paths) != TOML_ARRAY) {
+        not_understood(reading, group, at, "volumes.host_path",
+                       "is not an array of tables");
+        return;
+    }
+    for (size_t i = 0; i < toml_array_size(host_paths); i++) {
+        const struct toml_value *volume = toml_array_get(host_paths, i);
+        size_t host_length = 0, mount_length = 0, sub_length = 0;
+        const char *host = table_string(volume, "host_path", &host_length);
+        const char *mount = table_string(volume, "mount_path", &mount_length);
+        const char *sub = table_string(volume, "sub_path", &sub_length);
+        const struct toml_value *where = toml_table_get(volume, "host_path");
+        if (host == NULL) {
+            host = mount;
+            host_length = mount_length;
+            where = toml_table_get(volume, "mount_path");
+        }
+        if (host == NULL || mount == NULL || host_length == 0 ||
+            memchr(host, ':', host_length) != NULL || memchr(mount, ':', mount_length) != NULL ||
+            memchr(host, '\0', host_length) != NULL || memchr(mount, '\0', mount_length) != NULL ||
+            (sub != NULL && (memchr(sub, ':', sub_length) != NULL ||
+                             memchr(sub, '\0', sub_length) != NULL))) {
+            struct toml_pos pos = toml_kind(volume) == TOML_TABLE && where != NULL
+                                      ? toml_value_pos(where) : at;
+            not_understood(reading, group, pos, "volumes.host_path",
+                           "entry: host_path or mount_path is missing or holds a colon, "
+                           "which the model cannot read");
+            continue;
+        }
+        const struct toml_value *read_only = toml_table_get(volume, "read_only");
+        bool ro = read_only != NULL && toml_kind(read_only) == TOML_BOOLEAN &&
+                  toml_boolean(read_only);
+        char *text = xasprintf("%.*s%s%.*s:%.*s%s", (int)host_length, host,
+                               sub != NULL && sub_length > 0 && host[host_length - 1] != '/'
+                                   ? "/" : "",
+                               sub != NULL ? (int)sub_length : 0, sub != NULL ? sub : "",
+                               (int)mount_length, mount, ro ? ":ro" : "");
+        struct sl_span span = value_span(where);
+        shell_word_list_add(words, "--volume", 8, 0, &span);
+        shell_word_list_add(words, text, strlen(text), 0, &span);
+        free(text);
+    }
+}
+
+/* The keys of a container security context that can grant: what the
+ * model does not read there is SL008 (the user and read-only root keys,
+ * capabilities that only drop and allow_privilege_escalation, Kubernetes'
+ * default, only take away). */
+static void check_security_context(struct model_reading *reading, struct model_group *group,
+                                   const char *table_key, const struct toml_value *context,
+                                   struct toml_pos at)
+{
+    static const char *const granting[] = {
+        "privileged", "capabilities", "proc_mount", "selinux_type",
     };
-    struct model_scope *scope = model_scope_new(&group, &spec);
-    struct sl_node *empty = model_group_alloc(&group, sizeof(*empty));
-    *empty = *at;
-    empty->kind = SL_NODE_MAPPING;
-    empty->u.mapping.pairs = NULL;
-    empty->u.mapping.count = 0;
-    model_emit_service(reading, SL_KIND_GITLAB_RUNNER, scope->public.service,
-                       scope->public.service_length, at, empty);
-    model_emit_scope(reading, scope);
+    if (toml_kind(context) != TOML_TABLE) {
+        not_understood(reading, group, at, table_key, "is not a table");
+        return;
+    }
+    for (size_t i = 0; i < toml_table_size(context); i++) {
+        const char *key;
+        struct toml_pos pos;
+        const struct toml_value *value = toml_table_entry(context, i, &key, NULL, &pos);
+        /* capabilities that only drop take away. */
+        if (strcmp(key, "capabilities") == 0 && toml_kind(value) == TOML_TABLE &&
+            toml_table_get(value, "add") == NULL)
+            continue;
+        for (size_t j = 0; j < COUNT_OF(granting); j++)
+            if (strcmp(key, granting[j]) == 0) {
+                char *path = xasprintf("%s.%s", table_key, key);
+                not_understood(reading, group, pos, path,
+                               "sets a container's privileges, which sandlint does not "
+                               "read yet");
+                free(path);
+            }
+    }
+}
+
+/* [runners.kubernetes]: the build pod's containers, as the flags its keys
+ * amount to; the keys whose effect is not modelled are SL008. */
+static void read_kubernetes(struct model_reading *reading, const struct toml_value *kubernetes,
+                            const char *service, const struct sl_node *at)
+{
+    struct model_group group;
+    model_group_init(&group);
+    struct shell_word_list words = { NULL, NULL, 0, 0 };
+    for (size_t i = 0; i < toml_table_size(kubernetes); i++) {
+        const char *key;
+        struct toml_pos pos;
+        const struct toml_value *value = toml_table_entry(kubernetes, i, &key, NULL, &pos);
+        if (strcmp(key, "privileged") == 0 || strcmp(key, "cap_add") == 0 ||
+            strcmp(key, "cap_drop") == 0) {
+            const struct runner_key *entry = NULL;
+            for (size_t j = 0; j < COUNT_OF(kubernetes_keys); j++)
+                if (strcmp(kubernetes_keys[j].key, key) == 0)
+                    entry = &kubernetes_keys[j];
+            add_key(&words, reading, &group, entry, value);
+        } else if (strcmp(key, "volumes") == 0 && toml_kind(value) == TOML_TABLE) {
+            struct toml_pos host_pos;
+            for (size_t j = 0; j < toml_table_size(value); j++) {
+                const char *kind;
+                const struct toml_value *volumes =
+                    toml_table_entry(value, j, &kind, NULL, &host_pos);
+                if (strcmp(kind, "host_path") == 0)
+                    add_host_paths(&words, reading, &group, volumes, host_pos);
+            }
+        } else if (strcmp(key, "volumes") == 0) {
+            not_understood(reading, &group, pos, key, "is not a table");
+        } else if (strcmp(key, "build_container_security_context") == 0 ||
+                   strcmp(key, "helper_container_security_context") == 0 ||
+                   strcmp(key, "service_container_security_context") == 0 ||
+                   strcmp(key, "init_permissions_container_security_context") == 0) {
+            check_security_context(reading, &group, key, value, pos);
+        } else if (strcmp(key, "pod_security_context") == 0 && toml_kind(value) == TOML_TABLE) {
+            struct toml_pos type_pos;
+            for (size_t j = 0; j < toml_table_size(value); j++) {
+                const char *name;
+                toml_table_entry(value, j, &name, NULL, &type_pos);
+                if (strcmp(name, "selinux_type") == 0)
+                    not_understood(reading, &group, type_pos, "pod_security_context.selinux_type",
+                                   "sets the pods' SELinux type, which sandlint does not "
+                                   "read yet");
+            }
+        } else if (strcmp(key, "pod_spec") == 0) {
+            not_understood(reading, &group, pos, key,
+                           "patches the build pod's spec, which sandlint does not read yet");
+        }
+    }
+    emit_container(reading, &group, &words, &kubernetes_table, service, at, false);
     model_group_release(&group);
 }
 
 static void read_runner(struct model_reading *reading, const struct toml_value *runner,
                         size_t ordinal)
 {
-    const struct toml_value *docker = NULL;
-    struct toml_pos docker_pos = { 0, 0 };
+    const struct toml_value *docker = NULL, *kubernetes = NULL;
+    struct toml_pos docker_pos = { 0, 0 }, kubernetes_pos = { 0, 0 };
     for (size_t i = 0; i < toml_table_size(runner); i++) {
         const char *key;
         struct toml_pos pos;
@@ -303,10 +522,18 @@ static void read_runner(struct model_reading *reading, const struct toml_value *
         if (strcmp(key, "docker") == 0 && toml_kind(value) == TOML_TABLE) {
             docker = value;
             docker_pos = pos;
+        } else if (strcmp(key, "kubernetes") == 0 && toml_kind(value) == TOML_TABLE) {
+            kubernetes = value;
+            kubernetes_pos = pos;
         }
     }
-    if (docker == NULL)
-        return;     /* a shell, ssh or kubernetes executor: no docker settings */
+    /* The runner reads [runners.kubernetes] only for its executor. */
+    size_t executor_length = 0;
+    const char *executor = table_string(runner, "executor", &executor_length);
+    if (executor != NULL && !(executor_length == 10 && memcmp(executor, "kubernetes", 10) == 0))
+        kubernetes = NULL;
+    if (docker == NULL && kubernetes == NULL)
+        return;     /* a shell or ssh executor: no container settings */
     char name[64];
     const struct toml_value *named = toml_table_get(runner, "name");
     size_t name_length = 0;
@@ -316,17 +543,33 @@ static void read_runner(struct model_reading *reading, const struct toml_value *
                   memchr(name_text, ':', name_length) == NULL &&
                   memchr(name_text, '\0', name_length) == NULL;
     snprintf(name, sizeof(name), "runner%zu", ordinal);
+    int shown_length = usable ? (int)name_length : (int)strlen(name);
+    const char *shown = usable ? name_text : name;
     struct model_group group;
     model_group_init(&group);
-    struct sl_span span = { docker_pos.line, docker_pos.column, docker_pos.line,
-                            docker_pos.column + 6 };
-    struct sl_node *at = model_node_scalar(&group.arena, "docker", 6, SL_STYLE_PLAIN, &span);
-    if (at == NULL)
-        xalloc_out_of_memory();
-    for (int services = 0; services < 2; services++) {
-        char *service = xasprintf("%.*s/%s", usable ? (int)name_length : (int)strlen(name),
-                                  usable ? name_text : name, services ? "services" : "build");
-        read_container(reading, docker, service, at, services != 0);
+    if (docker != NULL) {
+        struct sl_span span = { docker_pos.line, docker_pos.column, docker_pos.line,
+                                docker_pos.column + 6 };
+        struct sl_node *at = model_node_scalar(&group.arena, "docker", 6, SL_STYLE_PLAIN,
+                                               &span);
+        if (at == NULL)
+            xalloc_out_of_memory();
+        for (int services = 0; services < 2; services++) {
+            char *service = xasprintf("%.*s/%s", shown_length, shown,
+                                      services ? "services" : "build");
+            read_container(reading, docker, service, at, services != 0);
+            free(service);
+        }
+    }
+    if (kubernetes != NULL) {
+        struct sl_span span = { kubernetes_pos.line, kubernetes_pos.column,
+                                kubernetes_pos.line, kubernetes_pos.column + 10 };
+        struct sl_node *at = model_node_scalar(&group.arena, "kubernetes", 10, SL_STYLE_PLAIN,
+                                               &span);
+        if (at == NULL)
+            xalloc_out_of_memory();
+        char *service = xasprintf("%.*s/build", shown_length, shown);
+        read_kubernetes(reading, kubernetes, service, at);
         free(service);
     }
     model_group_release(&group);

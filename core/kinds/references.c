@@ -13,6 +13,7 @@
 #include "compose_interpolation.h"
 #include "compose_project.h"
 #include "dotenv.h"
+#include "file_kind.h"
 #include "paths.h"
 #include "source.h"
 #include "sandlint/plugin.h"
@@ -514,6 +515,84 @@ void references_collect_devcontainer(const struct yaml_model *model,
     }
 }
 
+/* A GitLab CI include that GitLab fetches: what names it, for the
+ * warning. */
+static void add_gitlab_remote(struct collecting *into, const struct sl_node *key,
+                              const char *form, const struct sl_node *value)
+{
+    char *text = value != NULL && value->kind == SL_NODE_SCALAR && !model_is_null(value)
+                     ? xasprintf("%s: %s", form, value->u.scalar.text)
+                     : xasprintf("%s:", form);
+    const struct sl_node *at = value != NULL ? value : key;
+    file_result_add_reference(into->result, REFERENCE_GITLAB_REMOTE, at->line, at->column,
+                              text);
+    free(text);
+}
+
+/* One item of a GitLab CI include: a string (a URL is remote: GitLab
+ * fetches it; any other a local path), or a mapping with local:, remote:,
+ * template:, project:, component: or artifact:. */
+static void collect_gitlab_item(struct collecting *into, const struct sl_node *item)
+{
+    if (item->kind == SL_NODE_SCALAR) {
+        if (model_is_null(item) || item->u.scalar.length == 0)
+            return;
+        if (strncmp(item->u.scalar.text, "https://", 8) == 0 ||
+            strncmp(item->u.scalar.text, "http://", 7) == 0)
+            add_gitlab_remote(into, item, "remote", item);
+        else
+            add_paths(into, REFERENCE_GITLAB_INCLUDE, item);
+        return;
+    }
+    if (item->kind != SL_NODE_MAPPING)
+        return;
+    const struct sl_node *local = value_of(item, "local");
+    if (local != NULL && local->kind == SL_NODE_SCALAR)
+        add_paths(into, REFERENCE_GITLAB_INCLUDE, local);
+    static const char *const fetched[] = { "remote", "template", "project", "component",
+                                           "artifact" };
+    for (size_t i = 0; i < sizeof(fetched) / sizeof(*fetched); i++) {
+        const struct sl_node *key;
+        const struct sl_node *value =
+            model_mapping_get(item, fetched[i], strlen(fetched[i]), &key);
+        if (value != NULL)
+            add_gitlab_remote(into, key, fetched[i], value);
+    }
+}
+
+static void collect_gitlab_includes(struct collecting *into, const struct sl_node *include)
+{
+    if (include == NULL)
+        return;
+    if (include->kind != SL_NODE_SEQUENCE) {
+        collect_gitlab_item(into, include);
+        return;
+    }
+    for (size_t i = 0; i < include->u.sequence.count; i++)
+        collect_gitlab_item(into, include->u.sequence.items[i]);
+}
+
+void references_collect_gitlab_ci(const struct yaml_model *model, struct file_result *result)
+{
+    struct collecting into = { result, NULL };
+    for (size_t d = 0; d < model->document_count; d++) {
+        const struct sl_node *root = model->documents[d];
+        if (root == NULL || root->kind != SL_NODE_MAPPING)
+            continue;
+        collect_gitlab_includes(&into, value_of(root, "include"));
+        /* A job's trigger:include starts a child pipeline from those
+         * files, in the same repository. */
+        for (size_t i = 0; i < root->u.mapping.count; i++) {
+            const struct sl_node *job = root->u.mapping.pairs[i].value;
+            if (job->kind != SL_NODE_MAPPING)
+                continue;
+            const struct sl_node *trigger = value_of(job, "trigger");
+            if (trigger != NULL && trigger->kind == SL_NODE_MAPPING)
+                collect_gitlab_includes(&into, value_of(trigger, "include"));
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* resolving (in the coordinator)                                      */
 /* ------------------------------------------------------------------ */
@@ -538,6 +617,7 @@ void reference_resolver_release(struct reference_resolver *resolver)
 
 static const char *kind_name(int kind)
 {
+    /* GitLab CI's include and a Compose include read alike. */
     return kind == REFERENCE_EXTENDS        ? "extends.file"
            : kind == REFERENCE_COMPOSE_FILE ? "dockerComposeFile"
                                             : "include";
@@ -655,6 +735,30 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
 {
     const struct registry *registry = resolver->registry;
     const char *text = reference->path != NULL ? reference->path : reference->text;
+    bool gitlab = reference->kind == REFERENCE_GITLAB_INCLUDE;
+    if (reference->kind == REFERENCE_GITLAB_REMOTE) {
+        add_finding(result, registry, reference, SL_SEVERITY_WARNING,
+                    "%s %s names a file GitLab fetches or a job makes, which cannot be "
+                    "checked%s", "");
+        return;
+    }
+    if (gitlab) {
+        /* A local include is relative to the repository's top, with or
+         * without a leading '/'. */
+        while (text[0] == '/')
+            text++;
+        if (strchr(text, '*') != NULL) {
+            add_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                        "%s %s holds a wildcard, which sandlint does not expand%s; the "
+                        "files it names were not checked", "");
+            return;
+        }
+        if (text[0] == '\0') {
+            add_finding(result, registry, reference, SL_SEVERITY_WARNING,
+                        "%s %s names a file that does not exist%s", "");
+            return;
+        }
+    }
     if (reference->path == NULL && compose_has_interpolation(text, strlen(text))) {
         add_finding(result, registry, reference, SL_SEVERITY_WARNING,
                     "%s %s is interpolated, so the file it names cannot be checked%s", "");
@@ -741,6 +845,15 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
     struct discovered_file *extra = NULL;
     enum walk_place place = resolver->walk != NULL
         ? discovery_place(resolver->walk, real, &extra) : WALK_OUTSIDE;
+    if (gitlab && extra != NULL) {
+        /* Checked as GitLab CI; the search checks only .gitlab-ci.yml as
+         * such, whatever else it makes of a file. */
+        extra->candidates = CANDIDATE_GITLAB_CI;
+        char *name = path_basename(real);
+        place = strcmp(name, ".gitlab-ci.yml") == 0 || strcmp(name, ".gitlab-ci.yaml") == 0
+                    ? WALK_FOUND : WALK_EXTRA;
+        free(name);
+    }
     if (requested != NULL && extra != NULL) {
         char *placed = place_directory(resolver, directory, requested, extra->base_fd,
                                        context, &context_length);
@@ -812,6 +925,31 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
     free(owned_context);
 }
 
+/* The repository's top for a GitLab CI file in directory (a real path):
+ * the nearest directory, directory itself or above, that holds
+ * .gitlab-ci.yml (or .gitlab-ci.yaml); directory when none does. */
+static char *gitlab_top(const char *directory)
+{
+    char *at = xstrdup(directory);
+    for (;;) {
+        static const char *const names[] = { ".gitlab-ci.yml", ".gitlab-ci.yaml" };
+        for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+            char *candidate = path_join(at, names[i]);
+            struct stat info;
+            bool found = lstat(candidate, &info) == 0;
+            free(candidate);
+            if (found)
+                return at;
+        }
+        char *slash = strrchr(at, '/');
+        if (slash == NULL || slash == at) {
+            free(at);
+            return xstrdup(directory);
+        }
+        *slash = '\0';
+    }
+}
+
 void references_resolve(struct reference_resolver *resolver,
                         const struct discovered_file *file,
                         struct file_result *result)
@@ -832,9 +970,18 @@ void references_resolve(struct reference_resolver *resolver,
         directory = realpath(lexical, NULL);
         free(lexical);
     }
-    for (size_t i = 0; i < result->reference_count; i++)
-        resolve_one(resolver, resolver->walk != NULL ? directory : NULL, self, result,
+    char *top = NULL;
+    for (size_t i = 0; i < result->reference_count; i++) {
+        const char *base = directory;
+        if (result->references[i].kind == REFERENCE_GITLAB_INCLUDE) {
+            if (top == NULL && directory != NULL)
+                top = gitlab_top(directory);
+            base = top;
+        }
+        resolve_one(resolver, resolver->walk != NULL ? base : NULL, self, result,
                     &result->references[i]);
+    }
+    free(top);
     free(directory);
     free(self);
 }

@@ -59,6 +59,14 @@ void references_collect(const struct yaml_model *model, struct compose_project *
 void references_collect_devcontainer(const struct yaml_model *model,
                                      struct file_result *result);
 
+/* Adds to result the files a GitLab CI file includes (SPEC §15): include
+ * and a child pipeline's trigger:include, a local path (a string item, or
+ * local:) checked as GitLab CI, like include, relative to the repository's
+ * top (the nearest directory above holding .gitlab-ci.yml); what GitLab
+ * fetches (remote:, template:, project:, component:, artifact:) a warning
+ * that it cannot be checked. */
+void references_collect_gitlab_ci(const struct yaml_model *model, struct file_result *result);
+
 /* The coordinator's state: the files to check in the next round. */
 struct reference_resolver {
     const struct discovery_walk *walk;  /* borrowed; NULL (standard input):

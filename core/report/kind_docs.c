@@ -47,13 +47,17 @@ static const struct {
       "their recipes" },
     { SL_KIND_GITHUB_ACTIONS,
       "*.yml and *.yaml in .github/workflows: job and service containers, "
-      "and the engine commands of run: steps" },
+      "docker:// steps and the engine commands of run: steps; action.yml and "
+      "action.yaml of composite actions (their steps, alike) and Docker "
+      "container actions (other actions are skipped)" },
     { SL_KIND_GITLAB_CI,
       ".gitlab-ci.yml: the engine commands of script:, before_script: and "
-      "after_script:" },
+      "after_script:, and the local files its include: and trigger:include: "
+      "name, checked alike" },
     { SL_KIND_GITLAB_RUNNER,
-      "config.toml with [[runners]]: each runner's [runners.docker] (other "
-      "programs' config.toml are skipped)" },
+      "config.toml with [[runners]]: each runner's [runners.docker] and, for "
+      "the kubernetes executor, [runners.kubernetes] (other programs' "
+      "config.toml are skipped)" },
 };
 
 #define NAME_COLUMN 16
