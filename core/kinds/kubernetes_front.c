@@ -5,6 +5,7 @@
 #include "kubernetes_shapes.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +122,43 @@ void kubernetes_front_fill_account(struct model_fill *fill, const struct sl_node
     /* serviceAccount is the deprecated name of serviceAccountName. */
     kubernetes_front_fill_field(fill, mapping, "serviceAccountName", SL_FORM_SCALAR);
     kubernetes_front_fill_field(fill, mapping, "serviceAccount", SL_FORM_SCALAR);
+}
+
+void kubernetes_front_fill_projected_tokens(struct model_fill *fill,
+                                            const struct sl_node *pod)
+{
+    const struct sl_node *volumes = lookup(pod, "volumes", NULL);
+    for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
+                       i < volumes->u.sequence.count; i++) {
+        const struct sl_node *volume = volumes->u.sequence.items[i];
+        const struct sl_node *sources = lookup(lookup(volume, "projected", NULL), "sources",
+                                               NULL);
+        for (size_t j = 0; sources != NULL && sources->kind == SL_NODE_SEQUENCE &&
+                           j < sources->u.sequence.count; j++) {
+            const struct sl_node *key;
+            const struct sl_node *token = lookup(sources->u.sequence.items[j],
+                                                 "serviceAccountToken", &key);
+            /* Written null or as a scalar: the API server refuses it. */
+            if (token == NULL || token->kind != SL_NODE_MAPPING)
+                continue;
+            const struct sl_node *name = lookup(volume, "name", NULL);
+            bool named = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value &&
+                         name->u.scalar.length != 0;
+            struct sl_value *value = new_value(fill, SL_FORM_ENTRY,
+                                               "projected.serviceAccountToken",
+                                               "serviceAccountToken", key, key);
+            value->text = value->parsed = named ? name->u.scalar.text : "<unnamed>";
+            value->text_length = value->parsed_length =
+                named ? name->u.scalar.length : strlen(value->text);
+            value->meaning = 1;
+            if (fill->setting.field == NULL) {
+                fill->setting.field = "projected.serviceAccountToken";
+                fill->setting.label = "serviceAccountToken";
+            }
+            if (fill->setting.key == NULL)
+                fill->setting.key = key;
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -776,6 +814,8 @@ static void fill_pod(struct model_fill *fill, const struct model_scope *scope, i
         if (id == SL_SETTING_SERVICE_ACCOUNT_TOKEN && pod->token_default &&
             fill->setting.state == SL_SETTING_ABSENT)
             default_token(fill, scope);
+        if (id == SL_SETTING_SERVICE_ACCOUNT_TOKEN)
+            kubernetes_front_fill_projected_tokens(fill, pod->spec);
     } else if (id == SL_SETTING_RUNTIME) {
         kubernetes_front_fill_field(fill, pod->spec, "runtimeClassName", SL_FORM_SCALAR);
     } else if (id == SL_SETTING_MOUNTS) {
@@ -1233,9 +1273,98 @@ static void read_resource_manifest(struct object_reading *object,
     model_release(&model);
 }
 
+/* Bounds inline templates inside inline templates (Argo's validation
+ * refuses them, but a file may hold them): past it they were not checked. */
+#define MAX_INLINE_DEPTH 8
+
+static struct model_scope *read_argo_template(struct object_reading *object,
+                                              const struct sl_node *key,
+                                              const struct sl_node *template,
+                                              const char *service,
+                                              struct model_scope *parent,
+                                              unsigned inline_depth);
+
+/* One step or DAG task's inline template (steps[][].inline,
+ * dag.tasks[].inline): a template like any other, named after the step. */
+static void read_argo_inline(struct object_reading *object, const struct sl_node *step,
+                             const char *owner, const char *place,
+                             struct model_scope *parent, unsigned inline_depth)
+{
+    const struct sl_node *key;
+    const struct sl_node *inline_template = lookup(step, "inline", &key);
+    if (inline_template == NULL || inline_template->kind != SL_NODE_MAPPING)
+        return;
+    if (inline_depth >= MAX_INLINE_DEPTH) {
+        model_emit_not_checked(object->reading, key, "Argo inline templates nested more "
+                               "than 8 deep; the rest were not checked");
+        return;
+    }
+    const struct sl_node *name = lookup(step, "name", NULL);
+    char *service = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value
+                        ? xasprintf("%s/%s", owner, name->u.scalar.text)
+                        : xasprintf("%s/%s", owner, place);
+    read_argo_template(object, key, inline_template, service, parent, inline_depth + 1);
+    free(service);
+}
+
+/* The inline templates of a template's steps and DAG tasks. */
+static void read_argo_inlines(struct object_reading *object, const struct sl_node *template,
+                              const char *service, struct model_scope *parent,
+                              unsigned inline_depth)
+{
+    char place[64];
+    const struct sl_node *steps = lookup(template, "steps", NULL);
+    for (size_t i = 0; steps != NULL && steps->kind == SL_NODE_SEQUENCE &&
+                       i < steps->u.sequence.count; i++) {
+        const struct sl_node *group = steps->u.sequence.items[i];
+        /* A parallel group is a list of steps; Argo reads a lone step too. */
+        size_t count = group->kind == SL_NODE_SEQUENCE ? group->u.sequence.count : 1;
+        for (size_t j = 0; j < count; j++) {
+            const struct sl_node *step =
+                group->kind == SL_NODE_SEQUENCE ? group->u.sequence.items[j] : group;
+            snprintf(place, sizeof(place), "steps[%zu][%zu]", i, j);
+            read_argo_inline(object, step, service, place, parent, inline_depth);
+        }
+    }
+    const struct sl_node *tasks = lookup(lookup(template, "dag", NULL), "tasks", NULL);
+    for (size_t i = 0; tasks != NULL && tasks->kind == SL_NODE_SEQUENCE &&
+                       i < tasks->u.sequence.count; i++) {
+        snprintf(place, sizeof(place), "dag.tasks[%zu]", i);
+        read_argo_inline(object, tasks->u.sequence.items[i], service, place, parent,
+                         inline_depth);
+    }
+}
+
+/* One Argo template (a mapping) as a pod of service under parent: its
+ * containers, podSpecPatch, resource manifest and inline templates.
+ * Returns its pod scope. */
+static struct model_scope *read_argo_template(struct object_reading *object,
+                                              const struct sl_node *key,
+                                              const struct sl_node *template,
+                                              const char *service,
+                                              struct model_scope *parent,
+                                              unsigned inline_depth)
+{
+    mark_read(object, template);
+    struct pod_walk walk = {
+        object, new_pod(object, service, key, template, parent, false),
+        { lookup(lookup(template, "metadata", NULL), "annotations", NULL), NULL },
+        false,
+    };
+    model_emit_scope(object->reading, walk.pod);
+    read_argo_containers(&walk, template);
+    read_pod_spec_patch(object, template, service, walk.pod);
+    read_resource_manifest(object, template);
+    read_argo_inlines(object, template, service, parent, inline_depth);
+    return walk.pod;
+}
+
 /* Argo: the workflow-level settings are a pod of their own (every pod of
  * the workflow takes them), and each template that runs containers is a
- * pod whose parent it is. */
+ * pod whose parent it is.  spec.templateDefaults is merged into every
+ * template: read as a template of its own (what it adds is reported
+ * there), and the parent of the others, which take its pod-level
+ * settings. */
 static void read_argo(struct object_reading *object)
 {
     const struct sl_node *spec_key;
@@ -1248,26 +1377,25 @@ static void read_argo(struct object_reading *object)
     model_emit_scope(object->reading, workflow);
     object->patches = xcalloc(MAX_PATCHES_PER_OBJECT, sizeof(*object->patches));
     read_pod_spec_patch(object, spec, object->service, NULL);
+    struct model_scope *parent = workflow;
+    const struct sl_node *defaults_key;
+    const struct sl_node *defaults = lookup(spec, "templateDefaults", &defaults_key);
+    if (defaults != NULL && defaults->kind == SL_NODE_MAPPING) {
+        char *service = xasprintf("%s/templateDefaults", object->service);
+        parent = read_argo_template(object, defaults_key, defaults, service, workflow, 0);
+        free(service);
+    }
     const struct sl_node *templates = lookup(spec, "templates", NULL);
     for (size_t i = 0; templates != NULL && templates->kind == SL_NODE_SEQUENCE &&
                        i < templates->u.sequence.count; i++) {
         const struct sl_node *template = templates->u.sequence.items[i];
         if (template->kind != SL_NODE_MAPPING)
             continue;
-        mark_read(object, template);
         const struct sl_node *name = lookup(template, "name", NULL);
         char *service = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value
                             ? xasprintf("%s/%s", object->service, name->u.scalar.text)
                             : xasprintf("%s/templates[%zu]", object->service, i);
-        struct pod_walk walk = {
-            object, new_pod(object, service, template, template, workflow, false),
-            { lookup(lookup(template, "metadata", NULL), "annotations", NULL), NULL },
-            false,
-        };
-        model_emit_scope(object->reading, walk.pod);
-        read_argo_containers(&walk, template);
-        read_pod_spec_patch(object, template, service, walk.pod);
-        read_resource_manifest(object, template);
+        read_argo_template(object, template, template, service, parent, 0);
         free(service);
     }
 }
