@@ -1463,9 +1463,21 @@ static void fill_object_paths(struct model_fill *fill, const struct model_scope 
 
 static const struct model_reader object_paths_reader = { fill_object_paths, object_mounts };
 
+/* A PersistentVolume's spec.local.path is a directory of the node, as a
+ * hostPath is: the spec holds it under local.  NULL for other objects. */
+static const struct sl_node *local_volume_holder(const struct sl_node *object)
+{
+    if (!scalar_is(lookup(object, "kind", NULL), "PersistentVolume") ||
+        !scalar_is(lookup(object, "apiVersion", NULL), "v1"))
+        return NULL;
+    const struct sl_node *spec = lookup(object, "spec", NULL);
+    return lookup(spec, "local", NULL) != NULL ? spec : NULL;
+}
+
 static void read_object_paths(struct object_reading *object, const struct kubernetes_walk *walk)
 {
-    size_t count = 0;
+    const struct sl_node *local = local_volume_holder(object->object);
+    size_t count = local != NULL;
     for (size_t i = 0; i < walk->count; i++)
         count += walk->items[i].kind == KUBERNETES_FOUND_HOST_PATH;
     if (count == 0)
@@ -1478,6 +1490,10 @@ static void read_object_paths(struct object_reading *object, const struct kubern
             continue;
         paths->holders[paths->count] = walk->items[i].node;
         paths->keys[paths->count++] = walk->items[i].holder_key;
+    }
+    if (local != NULL) {
+        paths->holders[paths->count] = local;
+        paths->keys[paths->count++] = "local";
     }
     struct model_scope_spec spec = {
         .level = SL_SCOPE_POD, .platform = SL_PLATFORM_KUBERNETES,
