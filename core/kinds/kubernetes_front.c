@@ -731,7 +731,8 @@ static void collect_accounts(struct string_set *set, const struct sl_node *objec
             collect_accounts(set, items->u.sequence.items[i], depth + 1, budget);
         return;
     }
-    if (kind->u.scalar.length != 14 || memcmp(kind->u.scalar.text, "ServiceAccount", 14) != 0)
+    if (kind->u.scalar.length != 14 || memcmp(kind->u.scalar.text, "ServiceAccount", 14) != 0 ||
+        !kubernetes_api_group_is(object, ""))
         return;
     size_t length = 0, name_length = 0;
     const char *text = scalar_text(lookup(object, "automountServiceAccountToken", NULL),
@@ -1016,23 +1017,48 @@ static bool scalar_is(const struct sl_node *node, const char *word)
            text_equals(node->u.scalar.text, node->u.scalar.length, word);
 }
 
-/* The kinds whose controllers sandlint models: what their objects hold
- * outside a pod spec is understood (or is a pod spec it reads). */
+/* The kinds whose controllers sandlint models, each with its API group
+ * ("" the core group): what their objects hold outside a pod spec is
+ * understood (or is a pod spec it reads).  A kind of the same name in
+ * another group is another controller's, read as any unknown object. */
+static const struct {
+    const char *kind;
+    const char *group;
+} modelled_kinds[] = {
+    /* Kubernetes itself (with the groups of its older releases) */
+    { "Pod", "" }, { "PodTemplate", "" }, { "ReplicationController", "" },
+    { "ServiceAccount", "" }, { "PersistentVolume", "" }, { "Service", "" },
+    { "Deployment", "apps" }, { "Deployment", "extensions" },
+    { "StatefulSet", "apps" }, { "DaemonSet", "apps" }, { "DaemonSet", "extensions" },
+    { "ReplicaSet", "apps" }, { "ReplicaSet", "extensions" },
+    { "Job", "batch" }, { "CronJob", "batch" },
+    /* OpenShift's DeploymentConfig (its legacy API had no group) */
+    { "DeploymentConfig", "apps.openshift.io" }, { "DeploymentConfig", "" },
+    /* kCTF, JobSet, Argo Workflows, KubeVirt, Knative, agent-sandbox */
+    { "Challenge", "kctf.dev" }, { "JobSet", "jobset.x-k8s.io" },
+    { "Workflow", "argoproj.io" }, { "CronWorkflow", "argoproj.io" },
+    { "WorkflowTemplate", "argoproj.io" }, { "ClusterWorkflowTemplate", "argoproj.io" },
+    { "VirtualMachine", "kubevirt.io" }, { "VirtualMachineInstance", "kubevirt.io" },
+    { "VirtualMachineInstanceReplicaSet", "kubevirt.io" },
+    { "Service", "serving.knative.dev" }, { "Sandbox", "agents.x-k8s.io" },
+    { "SandboxTemplate", "extensions.agents.x-k8s.io" },
+};
+
+/* Whether kind names a modelled kind in some group. */
+static bool kind_name_modelled(const struct sl_node *kind)
+{
+    for (size_t i = 0; i < sizeof(modelled_kinds) / sizeof(*modelled_kinds); i++)
+        if (scalar_is(kind, modelled_kinds[i].kind))
+            return true;
+    return false;
+}
+
 static bool kind_modelled(const struct sl_node *object)
 {
-    static const char *const kinds[] = {
-        /* Kubernetes itself, and OpenShift's DeploymentConfig */
-        "Pod", "PodTemplate", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet",
-        "ReplicationController", "Job", "CronJob", "ServiceAccount", "PersistentVolume",
-        "DeploymentConfig",
-        /* kCTF, JobSet, Argo Workflows, KubeVirt, Knative, agent-sandbox */
-        "Challenge", "JobSet", "Workflow", "CronWorkflow", "WorkflowTemplate",
-        "ClusterWorkflowTemplate", "VirtualMachine", "VirtualMachineInstance",
-        "VirtualMachineInstanceReplicaSet", "Service", "Sandbox", "SandboxTemplate",
-    };
     const struct sl_node *kind = lookup(object, "kind", NULL);
-    for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
-        if (scalar_is(kind, kinds[i]))
+    for (size_t i = 0; i < sizeof(modelled_kinds) / sizeof(*modelled_kinds); i++)
+        if (scalar_is(kind, modelled_kinds[i].kind) &&
+            kubernetes_api_group_is(object, modelled_kinds[i].group))
             return true;
     return false;
 }
@@ -1468,7 +1494,7 @@ static const struct model_reader object_paths_reader = { fill_object_paths, obje
 static const struct sl_node *local_volume_holder(const struct sl_node *object)
 {
     if (!scalar_is(lookup(object, "kind", NULL), "PersistentVolume") ||
-        !scalar_is(lookup(object, "apiVersion", NULL), "v1"))
+        !kubernetes_api_group_is(object, ""))
         return NULL;
     const struct sl_node *spec = lookup(object, "spec", NULL);
     return lookup(spec, "local", NULL) != NULL ? spec : NULL;
@@ -1511,14 +1537,20 @@ static void report_not_understood(struct object_reading *object,
                                   const struct kubernetes_walk *walk)
 {
     const struct sl_node *kind = lookup(object->object, "kind", NULL);
+    /* A modelled kind's name in another group: say whose it is. */
+    const struct sl_node *version = lookup(object->object, "apiVersion", NULL);
+    bool foreign = kind_name_modelled(kind);
     for (size_t i = 0; i < walk->count; i++) {
         const struct kubernetes_found *found = &walk->items[i];
         if (found->kind != KUBERNETES_FOUND_SECURITY_KEY)
             continue;
         char *message = xasprintf("%s: %s is outside anything sandlint reads as a pod "
-                                  "spec, and what the controller of a %.*s does with it is "
-                                  "unknown; not checked", object->service, found->path,
-                                  (int)kind->u.scalar.length, kind->u.scalar.text);
+                                  "spec, and what the controller of a %.*s%s%.*s does with "
+                                  "it is unknown; not checked", object->service, found->path,
+                                  (int)kind->u.scalar.length, kind->u.scalar.text,
+                                  foreign ? " of " : "",
+                                  foreign ? (int)version->u.scalar.length : 0,
+                                  foreign ? version->u.scalar.text : "");
         model_emit_not_understood(object->reading, found->key, message);
         free(message);
     }
@@ -1548,7 +1580,7 @@ static void read_workload(struct model_reading *reading, const struct sl_node *o
                            has_prefix(lookup(object, "apiVersion", NULL),
                                       "extensions.agents.x-k8s.io/")),
     };
-    if (scalar_is(kind, "ServiceAccount")) {
+    if (scalar_is(kind, "ServiceAccount") && kubernetes_api_group_is(object, "")) {
         struct model_scope_spec spec = {
             .level = SL_SCOPE_ACCOUNT, .platform = SL_PLATFORM_KUBERNETES,
             .kind = SL_KIND_KUBERNETES, .service = service,
