@@ -119,7 +119,10 @@ bool file_kind_is_schema_object(const struct sl_node *root);
 
 /* The cheap test before a file found only by content is parsed: whether a
  * line starts with apiVersion (or "apiVersion", 'apiVersion') and a colon,
- * as a block mapping's top-level key does.  A byte scan, no parse. */
+ * as a block mapping's top-level key does (after a UTF-8 byte order mark
+ * on the first line; or indented, when every line of the document before
+ * it is indented as much: a top-level mapping written indented).  A byte
+ * scan, no parse; linear in the file's length. */
 bool file_kind_sniff_objects(const char *data, size_t length);
 
 /*
