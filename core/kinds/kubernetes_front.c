@@ -869,6 +869,7 @@ struct object_reading {
     const struct sl_node **pods;    /* malloc'd: the pod specs read */
     size_t pod_count;
     bool pods_limit_reported;
+    bool inline_limit_reported;     /* Argo inline templates too deep */
     struct yaml_model *patches;     /* malloc'd: Argo podSpecPatch strings,
                                        parsed; released after the group */
     size_t patch_count;
@@ -1321,10 +1322,16 @@ static void read_argo_inline(struct object_reading *object, const struct sl_node
     if (inline_template == NULL || inline_template->kind != SL_NODE_MAPPING)
         return;
     if (inline_depth >= MAX_INLINE_DEPTH) {
-        model_emit_not_checked(object->reading, key, "Argo inline templates nested more "
-                               "than 8 deep; the rest were not checked");
+        if (!object->inline_limit_reported)
+            model_emit_not_checked(object->reading, key, "Argo inline templates nested "
+                                   "more than 8 deep; the rest were not checked");
+        object->inline_limit_reported = true;
         return;
     }
+    /* Once each (aliases repeat them, nested: a few lines could make
+     * millions), and within the object's bound on pod specs. */
+    if (pod_already_read(object, inline_template))
+        return;
     const struct sl_node *name = lookup(step, "name", NULL);
     char *service = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value
                         ? xasprintf("%s/%s", owner, name->u.scalar.text)
