@@ -123,7 +123,8 @@ static const struct sl_rule engine_sockets_rule = {
         "A mount whose source cannot be checked (an interpolation-only "
         "source) is SBX003's warning, not this rule's.\n"
         "In agent-env values and Kubernetes pod specs, a hostPath volume "
-        "whose path is such a socket or directory, with the key "
+        "(or a PersistentVolume's local.path) whose path is such a socket "
+        "or directory, with the key "
         "service:volumes:PATH that SBX003 would use.",
     .rationale =
         "Whoever can talk to a container engine's API can start a new "
@@ -148,7 +149,8 @@ static const struct sl_rule engine_sockets_rule = {
         "SBX003 would use (e.g. default:volumes:/var/run/docker.sock); "
         "for a hostPath volume its path (agent-env S:volumes:PATH, "
         "Kubernetes KIND/NAME:volumes:PATH, or KIND/NAME:hostPath:PATH "
-        "outside a pod's volumes; NAMESPACE/ leads when the object has one)",
+        "outside a pod's volumes, PersistentVolume/NAME:local:PATH for a "
+        "local volume; NAMESPACE/ leads when the object has one)",
     .example =
         "services:\n"
         "  default:\n"

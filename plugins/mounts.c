@@ -208,7 +208,9 @@ static const struct sl_rule mounts_rule = {
         "image and cluster mounts, and volumes_from SERVICE[:MODE] are fine.\n"
         "In agent-env values (services.S.volumes) and Kubernetes pod specs "
         "(volumes), every hostPath volume: its path, <unspecified> when it "
-        "has none; a path of Helm template text ({{ ... }}) is a warning. "
+        "has none; a path of Helm template text ({{ ... }}) is a warning; a "
+        "PersistentVolume's local.path, a directory of the node as a "
+        "hostPath is. "
         "The chart's 'name:/path' strings name its own shared volumes and "
         "are fine, as are emptyDir, configMap, secret, persistentVolumeClaim "
         "and every other volume type.",
@@ -245,6 +247,7 @@ static const struct sl_rule mounts_rule = {
         "Kubernetes: KIND/NAME:volumes:PATH (e.g. Pod/runner:volumes:/etc); "
         "outside a pod's volumes KIND/NAME:hostPath:PATH (a "
         "PersistentVolume) or KIND/NAME:hostDisk:PATH (KubeVirt); "
+        "PersistentVolume/NAME:local:PATH for its local.path; "
         "NAMESPACE/ leads when the object has one (e.g. "
         "evals/Pod/runner:volumes:/etc)",
     .example =

@@ -36,6 +36,22 @@ static int check_token(struct sl_context *ctx, const struct sl_scope *scope,
     if (value->state != SL_VALUE_SET || value->meaning != 1)
         return SL_OK;   /* false, or not a switch */
     char buffer[256];
+    if (value->form == SL_FORM_ENTRY) {
+        /* A projected volume's serviceAccountToken source: the token is
+         * mounted where a container mounts the volume, whatever
+         * automountServiceAccountToken says. */
+        char quoted[SL_QUOTE_SIZE];
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT,
+                               sl_hint_or_allowlist(buffer, sizeof(buffer),
+                                                    "remove the serviceAccountToken "
+                                                    "source from the projected volume"),
+                               0.0,
+                               "projected volume '%s' holds a Kubernetes API token "
+                               "(serviceAccountToken) that its containers can mount, "
+                               "whatever automountServiceAccountToken says",
+                               sl_quote(quoted, sizeof(quoted), value->text,
+                                        value->text_length));
+    }
     if (value->origin == SL_ORIGIN_DEFAULT && scope->level == SL_SCOPE_POD)
         /* Not written: Kubernetes' default, which the pod (or its account
          * in the same file) did not turn off. */
@@ -161,6 +177,9 @@ static const struct sl_rule service_account_token_rule = {
         "serviceAccount is read like serviceAccountName;\n"
         "- Kubernetes ServiceAccount objects: automountServiceAccountToken: "
         "true, the default of every pod that uses the account;\n"
+        "- a projected volume with a serviceAccountToken source (Kubernetes "
+        "pod specs, agent-env services' volumes): an API token whatever "
+        "automountServiceAccountToken says (an error);\n"
         "- a Kubernetes pod that does not set automountServiceAccountToken "
         "gets a token by default (a warning), unless its ServiceAccount in "
         "the same file (serviceAccountName, else default, in the pod's "
@@ -192,7 +211,9 @@ static const struct sl_rule service_account_token_rule = {
         "Kubernetes: KIND/NAME:automountServiceAccountToken, "
         "KIND/NAME:serviceAccountName:ACCOUNT (e.g. "
         "Pod/runner:serviceAccountName:builder), "
-        "ServiceAccount/NAME:automountServiceAccountToken; NAMESPACE/ "
+        "ServiceAccount/NAME:automountServiceAccountToken, "
+        "KIND/NAME:projected.serviceAccountToken:VOLUME (agent-env: "
+        "SERVICE:projected.serviceAccountToken:VOLUME); NAMESPACE/ "
         "leads when the object has one\n"
         "Compose: "
         "service:x-inspect_k8s_sandbox.automount_service_account_token, "

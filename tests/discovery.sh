@@ -47,6 +47,18 @@ contains "$out" "Too many levels of symbolic links" "symlink loop warned"
 contains "$out" "a FIFO, not a regular file; not read" "FIFO warned, not read"
 contains "$out" "leaves the scanned tree" "link to /dev/zero not followed"
 
+# Found by content: a manifest after a UTF-8 byte order mark, and one
+# written as an indented top-level mapping, are read; a YAML file with
+# apiVersion nested under a key is not an object file.
+mkdir -p sniff
+printf '\357\273\277apiVersion: v1\nkind: Pod\nmetadata: {name: bom}\nspec:\n  hostPID: true\n  containers: [{name: c, image: x}]\n' > sniff/bom.yaml
+printf '  apiVersion: v1\n  kind: Pod\n  metadata: {name: indented}\n  spec:\n    hostNetwork: true\n    containers: [{name: c, image: x}]\n' > sniff/indented.yaml
+printf 'patch:\n  apiVersion: v1\n  kind: Pod\n' > sniff/nested.yaml
+expect_status 1 "sniff" -- --format json --select SBX002 sniff
+contains "$out" '"file": "sniff/bom.yaml", "line": 5' "a manifest after a byte order mark is read"
+contains "$out" '"file": "sniff/indented.yaml", "line": 5' "an indented top-level manifest is read"
+contains "$out" '"summary": {"files": 2,' "a file with apiVersion nested under a key is not"
+
 # The order is component by component: a directory's files stay together
 # ("x/b/compose.yml" before "x/b.c/compose.yml" before "x/bc/compose.yml"),
 # whatever order the directories list them in.

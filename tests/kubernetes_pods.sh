@@ -253,4 +253,21 @@ elapsed=$(( $(date +%s) - start ))
 lacks "$out" "podSpecPatch repeats its nodes" "an aliased patch is placed once per node, and read"
 contains "$out" "podSpecPatch is not one YAML or JSON mapping (or exceeds 10000 nodes)" \
     "a patch over the node limit fails the run"
+# Argo inline templates nested through aliases: each read once, 8 deep.
+python3 - <<'PY'
+lines = ["apiVersion: argoproj.io/v1alpha1", "kind: Workflow", "metadata: {name: w}",
+         "spec:", "  automountServiceAccountToken: false",
+         "  x0: &i0 {name: s, inline: {container: {image: i, securityContext: "
+         "{privileged: true}}}}"]
+for i in range(1, 12):
+    lines.append("  x%d: &i%d {name: s, inline: {steps: [[%s]]}}"
+                 % (i, i, ", ".join(["*i%d" % (i - 1)] * 10)))
+lines.append("  templates: [{name: main, steps: [[%s]]}]" % ", ".join(["*i11"] * 10))
+open("inline.yaml", "w").write("\n".join(lines) + "\n")
+PY
+start=$(date +%s)
+expect_status 1 "Argo inline templates aliased and nested" -- --format json inline.yaml
+elapsed=$(( $(date +%s) - start ))
+[ "$elapsed" -lt 20 ] && pass "in bounded time (${elapsed}s)" || fail "took ${elapsed}s"
+contains "$out" "Argo inline templates nested more than 8 deep" "the nesting is bounded"
 finish

@@ -561,10 +561,21 @@ static void test_sniff(void **state)
         "apiVersion: v1\nkind: Pod\n", "# c\n---\napiVersion: v1\n",
         "kind: Pod\napiVersion : v1\n", "\"apiVersion\": \"v1\"\n",
         "'apiVersion': v1\n", "x: 1\r\napiVersion:\n",
+        /* a byte order mark before the first line */
+        "\xef\xbb\xbf" "apiVersion: v1\n",
+        /* a top-level mapping written indented, alone or after others */
+        "  apiVersion: v1\n",
+        "\n  # c\n  kind: Pod\n  metadata:\n    name: a\n  apiVersion: v1\n",
+        "x: 1\n---\n  kind: Pod\n  apiVersion: v1\n",
+        "x:\n  y: 1\n---\n  apiVersion: v1\n", "\xef\xbb\xbf" "  apiVersion: v1\n",
     };
     static const char *const others[] = {
-        "", "x: 1\n", "  apiVersion: v1\n", "xapiVersion: v1\n", "apiVersionX: 1\n",
+        "", "x: 1\n", "xapiVersion: v1\n", "apiVersionX: 1\n",
         "# apiVersion: v1\n", "apiVersion", "\"apiVersion': v1\n", "{apiVersion: v1}\n",
+        /* nested under a key of the document */
+        "x:\n  apiVersion: v1\n", "x:\n  y:\n    apiVersion: v1\n  apiVersion: v1\n",
+        "a: [\n  apiVersion: v1]\n", "x:\n\tapiVersion: v1\n",
+        "x: 1\xef\xbb\xbf" "apiVersion: v1\n",
     };
     for (size_t i = 0; i < sizeof(objects) / sizeof(*objects); i++)
         if (!file_kind_sniff_objects(objects[i], strlen(objects[i])))
@@ -595,6 +606,10 @@ static void test_content_discovery(void **state)
     static const char *const want[] = {
         "content/app/notes.yml", "16", "content/app/sandbox-compose.yaml", "17",
         "content/chart/Chart.yaml", "16", "content/chart/templates/compose.yaml", "17",
+        /* CANDIDATE_CONTENT | CANDIDATE_HELM_TEMPLATE: the worker sees
+         * whether it holds template text, and the driver counts it. */
+        "content/chart/templates/pod.yaml", "131088",
+        "content/chart/templates/sub/job.yml", "131088",
         "content/chart/values.yaml", "18", "content/deploy/pod.yaml", "16",
         "content/templates/pod.yaml", "16",
     };
@@ -618,7 +633,7 @@ static void test_content_discovery(void **state)
             discovered_file_free(file);
         }
         assert_int_equal(at, sizeof(want) / sizeof(*want));
-        assert_int_equal(discovery_helm_templates(walk), 2);
+        assert_int_equal(discovery_helm_templates(walk), 0);
         /* The Compose-named file counts as excluded, the other YAML not. */
         assert_int_equal(discovery_excluded(walk), round == 0 ? 0 : 1);
         discovery_close(walk);
@@ -645,16 +660,26 @@ static void test_content_discovery(void **state)
     assert_int_equal(at, 4);
     discovery_close(walk);
     string_list_release(&globs);
-    /* The chart's templates/ named as the operand: counted too. */
+    /* The chart's templates/ named as the operand: templates too; an
+     * excluded template is counted by the walk, as a skipped one is by the
+     * driver. */
     char *templates = path_join(root, "content/chart/templates");
     const char *const inside[] = { templates };
-    walk = discovery_open(inside, 1, root, NULL, &error);
+    struct string_list excluded_template = STRING_LIST_INIT;
+    string_list_add(&excluded_template, "content/chart/templates/sub/job.yml");
+    walk = discovery_open(inside, 1, root, &excluded_template, &error);
     file = discovery_next(walk);
     assert_non_null(file);
     assert_string_equal(file->display, "content/chart/templates/compose.yaml");
     discovered_file_free(file);
+    file = discovery_next(walk);
+    assert_non_null(file);
+    assert_string_equal(file->display, "content/chart/templates/pod.yaml");
+    assert_int_equal(file->candidates, CANDIDATE_CONTENT | CANDIDATE_HELM_TEMPLATE);
+    discovered_file_free(file);
     assert_null(discovery_next(walk));
-    assert_int_equal(discovery_helm_templates(walk), 2);
+    assert_int_equal(discovery_helm_templates(walk), 1);
+    string_list_release(&excluded_template);
     discovery_close(walk);
     free(templates);
     free(tree);

@@ -81,8 +81,16 @@ static void fill_pod(struct model_fill *fill, const struct model_scope *scope, i
         fill_runtime(fill, scope, view);
     } else if (id == SL_SETTING_MOUNTS) {
         kubernetes_front_fill_mounts(fill, scope->public.mapping);
-    } else if (view == SL_VIEW_EFFECTIVE && (id == SL_SETTING_SERVICE_ACCOUNT_TOKEN ||
-                                             id == SL_SETTING_SERVICE_ACCOUNT_NAME)) {
+    } else if (id == SL_SETTING_SERVICE_ACCOUNT_TOKEN) {
+        /* The chart passes a service's volumes to its pod: a projected
+         * serviceAccountToken source is a token whatever the top-level
+         * automountServiceAccountToken says. */
+        if (view == SL_VIEW_EFFECTIVE)
+            model_fill_inherit(fill, id);
+        kubernetes_front_fill_projected_tokens(fill, scope->public.mapping);
+        if (view == SL_VIEW_WRITTEN && fill->count == 0)
+            fill->setting.state = SL_SETTING_UNSUPPORTED;
+    } else if (view == SL_VIEW_EFFECTIVE && id == SL_SETTING_SERVICE_ACCOUNT_NAME) {
         model_fill_inherit(fill, id);
     } else {
         fill->setting.state = SL_SETTING_UNSUPPORTED;

@@ -354,22 +354,92 @@ static bool is_rcds_challenge(const struct sl_node *root)
            value_of(root, "apiVersion") == NULL && value_of(root, "containers") != NULL;
 }
 
+/* A UTF-8 byte order mark, which YAML readers skip before the first line. */
+static const char byte_order_mark[] = "\xef\xbb\xbf";
+
+/* Where a file's first line starts: after its byte order mark, if any. */
+static const char *first_line(const char *data, size_t length)
+{
+    return length >= 3 && memcmp(data, byte_order_mark, 3) == 0 ? data + 3 : data;
+}
+
+/* Indentations above this are not read as an indented document. */
+#define SNIFF_MAX_INDENT 64
+
+/* What the backward scans of one file learnt: for each indentation, the
+ * line of the last apiVersion key found at it, and whether the lines
+ * before it back to the document's start were all indented as much (or
+ * blank, or comments).  A scan that reaches that line stops there, so each
+ * line is scanned at most once per indentation. */
+struct sniff_memo {
+    const char *line[SNIFF_MAX_INDENT + 1];
+    bool top_level[SNIFF_MAX_INDENT + 1];
+};
+
+/* Whether the line starting at line (indented by indent spaces before an
+ * apiVersion key) is in a document whose every line before it is indented
+ * by at least indent (or blank, or a comment): a top-level mapping written
+ * indented, which YAML allows. */
+static bool indented_top_level(const char *begin, const char *line, size_t indent,
+                               struct sniff_memo *memo)
+{
+    const char *here = line;
+    bool result = true;
+    while (here > begin) {
+        /* The start of the line before. */
+        const char *previous = here - 1;
+        while (previous > begin && previous[-1] != '\n')
+            previous--;
+        here = previous;
+        if (here == memo->line[indent]) {
+            result = memo->top_level[indent];
+            break;
+        }
+        size_t spaces = 0;
+        while (here + spaces < line && here[spaces] == ' ')
+            spaces++;
+        char next = here[spaces];
+        if (next == '\n' || next == '\r' || next == '#')
+            continue;   /* blank, or a comment */
+        if (spaces == 0 && (next == '-' || next == '.') && here + 3 <= line &&
+            memcmp(here, next == '-' ? "---" : "...", 3) == 0)
+            break;      /* the document starts after a marker */
+        if (spaces < indent) {
+            result = false;
+            break;
+        }
+    }
+    memo->line[indent] = line;
+    memo->top_level[indent] = result;
+    return result;
+}
+
 bool file_kind_sniff_objects(const char *data, size_t length)
 {
     static const char word[] = "apiVersion";
     const size_t word_length = sizeof(word) - 1;
     const char *end = data + length;
-    for (const char *at = data; at < end;) {
+    const char *begin = first_line(data, length);
+    struct sniff_memo memo;
+    bool memo_ready = false;
+    for (const char *at = begin; at < end;) {
         const char *found = memmem(at, (size_t)(end - at), word, word_length);
         if (found == NULL)
             return false;
         at = found + word_length;
         /* At the start of a line, or quoted there ("apiVersion":). */
         const char *start = found;
-        bool quoted = start > data && (start[-1] == '"' || start[-1] == '\'');
+        bool quoted = start > begin && (start[-1] == '"' || start[-1] == '\'');
         if (quoted)
             start--;
-        if (start != data && start[-1] != '\n')
+        /* Or indented: the spaces before it back to the line's start. */
+        const char *line = start;
+        while (line > begin && line[-1] == ' ')
+            line--;
+        if (line != begin && line[-1] != '\n')
+            continue;
+        size_t indent = (size_t)(start - line);
+        if (indent > SNIFF_MAX_INDENT)
             continue;
         const char *cursor = at;
         if (quoted) {
@@ -379,7 +449,15 @@ bool file_kind_sniff_objects(const char *data, size_t length)
         }
         while (cursor < end && *cursor == ' ')
             cursor++;
-        if (cursor < end && *cursor == ':')
+        if (cursor == end || *cursor != ':')
+            continue;
+        if (indent == 0)
+            return true;
+        if (!memo_ready) {
+            memset(&memo, 0, sizeof(memo));
+            memo_ready = true;
+        }
+        if (indented_top_level(begin, line, indent, &memo))
             return true;
     }
     return false;

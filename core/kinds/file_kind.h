@@ -55,12 +55,20 @@ enum file_candidate {
                                     it starts with a shell's #! line, else
                                     skipped silently, also when it cannot be
                                     read or is not text */
-    CANDIDATE_GITHUB_ACTION = 0x20000 /* action.y{a,}ml anywhere: a GitHub
+    CANDIDATE_GITHUB_ACTION = 0x20000, /* action.y{a,}ml anywhere: a GitHub
                                     Actions action's metadata, read as
                                     github-actions when its runs.using is
                                     composite or docker
                                     (file_kind_github_action_using), else
                                     skipped silently */
+    CANDIDATE_HELM_TEMPLATE = 0x40000 /* with _CONTENT or _KUBERNETES alone: a
+                                    YAML file under a Helm chart's
+                                    templates/.  One that holds {{ is template
+                                    text (SPEC §17): counted, not checked;
+                                    one that does not is plain YAML that
+                                    Helm copies as is, read as the other
+                                    candidates say (and counted as a
+                                    template when skipped) */
 };
 
 /* Whether a file found only as CANDIDATE_MAYBE_SCRIPT: nothing is said
@@ -125,7 +133,10 @@ bool file_kind_is_schema_object(const struct sl_node *root);
 
 /* The cheap test before a file found only by content is parsed: whether a
  * line starts with apiVersion (or "apiVersion", 'apiVersion') and a colon,
- * as a block mapping's top-level key does.  A byte scan, no parse. */
+ * as a block mapping's top-level key does (after a UTF-8 byte order mark
+ * on the first line; or indented, when every line of the document before
+ * it is indented as much: a top-level mapping written indented).  A byte
+ * scan, no parse; linear in the file's length. */
 bool file_kind_sniff_objects(const char *data, size_t length);
 
 /* The runs.using node of a GitHub Actions action's metadata (an

@@ -43,6 +43,21 @@ const struct sl_node *kubernetes_follow(const struct sl_node *node, const char *
     return node;
 }
 
+bool kubernetes_api_group_is(const struct sl_node *object, const char *group)
+{
+    const struct sl_node *version = lookup(object, "apiVersion", NULL);
+    if (version == NULL || version->kind != SL_NODE_SCALAR || version->null_value)
+        return false;
+    const char *text = version->u.scalar.text;
+    size_t length = version->u.scalar.length;
+    const char *slash = memchr(text, '/', length);
+    if (*group == '\0')
+        return slash == NULL && length != 0;
+    size_t group_length = strlen(group);
+    return slash != NULL && (size_t)(slash - text) == group_length &&
+           memcmp(text, group, group_length) == 0;
+}
+
 const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t index,
                                           const struct sl_node **key)
 {
@@ -53,8 +68,11 @@ const struct sl_node *kubernetes_pod_spec(const struct sl_node *object, size_t i
     *key = NULL;
     if (object == NULL || object->kind != SL_NODE_MAPPING || index >= KUBERNETES_POD_SHAPES)
         return NULL;
-    /* Only a Pod's own spec is a pod spec; other objects' spec is theirs. */
-    bool is_pod = scalar_is(lookup(object, "kind", NULL), "Pod");
+    /* Only a Pod's own spec is a pod spec; other objects' spec is theirs
+     * (a Pod of another API group is another controller's: its pod specs
+     * are found by their shape). */
+    bool is_pod = scalar_is(lookup(object, "kind", NULL), "Pod") &&
+                  kubernetes_api_group_is(object, "");
     if ((index == 0) != is_pod)
         return NULL;
     const struct sl_node *spec = kubernetes_follow(object, paths[index], key);

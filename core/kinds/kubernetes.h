@@ -11,6 +11,7 @@
 #ifndef SANDLINT_KUBERNETES_H
 #define SANDLINT_KUBERNETES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "sandlint/plugin.h"
@@ -19,7 +20,13 @@
 #define KUBERNETES_POD_SHAPES 5
 
 /*
- * The index-th possible pod spec of object: kind Pod's spec, template.spec
+ * Whether object's apiVersion is of group: "GROUP/VERSION", or for the
+ * core group ("") a version alone ("v1").
+ */
+bool kubernetes_api_group_is(const struct sl_node *object, const char *group);
+
+/*
+ * The index-th possible pod spec of object: a core (v1) Pod's spec, template.spec
  * (PodTemplate), spec.template.spec, spec.jobTemplate.spec.template.spec,
  * spec.podTemplate.spec.  Returns the spec when it is a mapping (and sets
  * *key to the key of the spec), else NULL.

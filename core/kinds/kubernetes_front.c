@@ -5,6 +5,7 @@
 #include "kubernetes_shapes.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +122,43 @@ void kubernetes_front_fill_account(struct model_fill *fill, const struct sl_node
     /* serviceAccount is the deprecated name of serviceAccountName. */
     kubernetes_front_fill_field(fill, mapping, "serviceAccountName", SL_FORM_SCALAR);
     kubernetes_front_fill_field(fill, mapping, "serviceAccount", SL_FORM_SCALAR);
+}
+
+void kubernetes_front_fill_projected_tokens(struct model_fill *fill,
+                                            const struct sl_node *pod)
+{
+    const struct sl_node *volumes = lookup(pod, "volumes", NULL);
+    for (size_t i = 0; volumes != NULL && volumes->kind == SL_NODE_SEQUENCE &&
+                       i < volumes->u.sequence.count; i++) {
+        const struct sl_node *volume = volumes->u.sequence.items[i];
+        const struct sl_node *sources = lookup(lookup(volume, "projected", NULL), "sources",
+                                               NULL);
+        for (size_t j = 0; sources != NULL && sources->kind == SL_NODE_SEQUENCE &&
+                           j < sources->u.sequence.count; j++) {
+            const struct sl_node *key;
+            const struct sl_node *token = lookup(sources->u.sequence.items[j],
+                                                 "serviceAccountToken", &key);
+            /* Written null or as a scalar: the API server refuses it. */
+            if (token == NULL || token->kind != SL_NODE_MAPPING)
+                continue;
+            const struct sl_node *name = lookup(volume, "name", NULL);
+            bool named = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value &&
+                         name->u.scalar.length != 0;
+            struct sl_value *value = new_value(fill, SL_FORM_ENTRY,
+                                               "projected.serviceAccountToken",
+                                               "serviceAccountToken", key, key);
+            value->text = value->parsed = named ? name->u.scalar.text : "<unnamed>";
+            value->text_length = value->parsed_length =
+                named ? name->u.scalar.length : strlen(value->text);
+            value->meaning = 1;
+            if (fill->setting.field == NULL) {
+                fill->setting.field = "projected.serviceAccountToken";
+                fill->setting.label = "serviceAccountToken";
+            }
+            if (fill->setting.key == NULL)
+                fill->setting.key = key;
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -693,7 +731,8 @@ static void collect_accounts(struct string_set *set, const struct sl_node *objec
             collect_accounts(set, items->u.sequence.items[i], depth + 1, budget);
         return;
     }
-    if (kind->u.scalar.length != 14 || memcmp(kind->u.scalar.text, "ServiceAccount", 14) != 0)
+    if (kind->u.scalar.length != 14 || memcmp(kind->u.scalar.text, "ServiceAccount", 14) != 0 ||
+        !kubernetes_api_group_is(object, ""))
         return;
     size_t length = 0, name_length = 0;
     const char *text = scalar_text(lookup(object, "automountServiceAccountToken", NULL),
@@ -776,6 +815,8 @@ static void fill_pod(struct model_fill *fill, const struct model_scope *scope, i
         if (id == SL_SETTING_SERVICE_ACCOUNT_TOKEN && pod->token_default &&
             fill->setting.state == SL_SETTING_ABSENT)
             default_token(fill, scope);
+        if (id == SL_SETTING_SERVICE_ACCOUNT_TOKEN)
+            kubernetes_front_fill_projected_tokens(fill, pod->spec);
     } else if (id == SL_SETTING_RUNTIME) {
         kubernetes_front_fill_field(fill, pod->spec, "runtimeClassName", SL_FORM_SCALAR);
     } else if (id == SL_SETTING_MOUNTS) {
@@ -828,6 +869,7 @@ struct object_reading {
     const struct sl_node **pods;    /* malloc'd: the pod specs read */
     size_t pod_count;
     bool pods_limit_reported;
+    bool inline_limit_reported;     /* Argo inline templates too deep */
     struct yaml_model *patches;     /* malloc'd: Argo podSpecPatch strings,
                                        parsed; released after the group */
     size_t patch_count;
@@ -976,23 +1018,48 @@ static bool scalar_is(const struct sl_node *node, const char *word)
            text_equals(node->u.scalar.text, node->u.scalar.length, word);
 }
 
-/* The kinds whose controllers sandlint models: what their objects hold
- * outside a pod spec is understood (or is a pod spec it reads). */
+/* The kinds whose controllers sandlint models, each with its API group
+ * ("" the core group): what their objects hold outside a pod spec is
+ * understood (or is a pod spec it reads).  A kind of the same name in
+ * another group is another controller's, read as any unknown object. */
+static const struct {
+    const char *kind;
+    const char *group;
+} modelled_kinds[] = {
+    /* Kubernetes itself (with the groups of its older releases) */
+    { "Pod", "" }, { "PodTemplate", "" }, { "ReplicationController", "" },
+    { "ServiceAccount", "" }, { "PersistentVolume", "" }, { "Service", "" },
+    { "Deployment", "apps" }, { "Deployment", "extensions" },
+    { "StatefulSet", "apps" }, { "DaemonSet", "apps" }, { "DaemonSet", "extensions" },
+    { "ReplicaSet", "apps" }, { "ReplicaSet", "extensions" },
+    { "Job", "batch" }, { "CronJob", "batch" },
+    /* OpenShift's DeploymentConfig (its legacy API had no group) */
+    { "DeploymentConfig", "apps.openshift.io" }, { "DeploymentConfig", "" },
+    /* kCTF, JobSet, Argo Workflows, KubeVirt, Knative, agent-sandbox */
+    { "Challenge", "kctf.dev" }, { "JobSet", "jobset.x-k8s.io" },
+    { "Workflow", "argoproj.io" }, { "CronWorkflow", "argoproj.io" },
+    { "WorkflowTemplate", "argoproj.io" }, { "ClusterWorkflowTemplate", "argoproj.io" },
+    { "VirtualMachine", "kubevirt.io" }, { "VirtualMachineInstance", "kubevirt.io" },
+    { "VirtualMachineInstanceReplicaSet", "kubevirt.io" },
+    { "Service", "serving.knative.dev" }, { "Sandbox", "agents.x-k8s.io" },
+    { "SandboxTemplate", "extensions.agents.x-k8s.io" },
+};
+
+/* Whether kind names a modelled kind in some group. */
+static bool kind_name_modelled(const struct sl_node *kind)
+{
+    for (size_t i = 0; i < sizeof(modelled_kinds) / sizeof(*modelled_kinds); i++)
+        if (scalar_is(kind, modelled_kinds[i].kind))
+            return true;
+    return false;
+}
+
 static bool kind_modelled(const struct sl_node *object)
 {
-    static const char *const kinds[] = {
-        /* Kubernetes itself, and OpenShift's DeploymentConfig */
-        "Pod", "PodTemplate", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet",
-        "ReplicationController", "Job", "CronJob", "ServiceAccount", "PersistentVolume",
-        "DeploymentConfig",
-        /* kCTF, JobSet, Argo Workflows, KubeVirt, Knative, agent-sandbox */
-        "Challenge", "JobSet", "Workflow", "CronWorkflow", "WorkflowTemplate",
-        "ClusterWorkflowTemplate", "VirtualMachine", "VirtualMachineInstance",
-        "VirtualMachineInstanceReplicaSet", "Service", "Sandbox", "SandboxTemplate",
-    };
     const struct sl_node *kind = lookup(object, "kind", NULL);
-    for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
-        if (scalar_is(kind, kinds[i]))
+    for (size_t i = 0; i < sizeof(modelled_kinds) / sizeof(*modelled_kinds); i++)
+        if (scalar_is(kind, modelled_kinds[i].kind) &&
+            kubernetes_api_group_is(object, modelled_kinds[i].group))
             return true;
     return false;
 }
@@ -1233,9 +1300,104 @@ static void read_resource_manifest(struct object_reading *object,
     model_release(&model);
 }
 
+/* Bounds inline templates inside inline templates (Argo's validation
+ * refuses them, but a file may hold them): past it they were not checked. */
+#define MAX_INLINE_DEPTH 8
+
+static struct model_scope *read_argo_template(struct object_reading *object,
+                                              const struct sl_node *key,
+                                              const struct sl_node *template,
+                                              const char *service,
+                                              struct model_scope *parent,
+                                              unsigned inline_depth);
+
+/* One step or DAG task's inline template (steps[][].inline,
+ * dag.tasks[].inline): a template like any other, named after the step. */
+static void read_argo_inline(struct object_reading *object, const struct sl_node *step,
+                             const char *owner, const char *place,
+                             struct model_scope *parent, unsigned inline_depth)
+{
+    const struct sl_node *key;
+    const struct sl_node *inline_template = lookup(step, "inline", &key);
+    if (inline_template == NULL || inline_template->kind != SL_NODE_MAPPING)
+        return;
+    if (inline_depth >= MAX_INLINE_DEPTH) {
+        if (!object->inline_limit_reported)
+            model_emit_not_checked(object->reading, key, "Argo inline templates nested "
+                                   "more than 8 deep; the rest were not checked");
+        object->inline_limit_reported = true;
+        return;
+    }
+    /* Once each (aliases repeat them, nested: a few lines could make
+     * millions), and within the object's bound on pod specs. */
+    if (pod_already_read(object, inline_template))
+        return;
+    const struct sl_node *name = lookup(step, "name", NULL);
+    char *service = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value
+                        ? xasprintf("%s/%s", owner, name->u.scalar.text)
+                        : xasprintf("%s/%s", owner, place);
+    read_argo_template(object, key, inline_template, service, parent, inline_depth + 1);
+    free(service);
+}
+
+/* The inline templates of a template's steps and DAG tasks. */
+static void read_argo_inlines(struct object_reading *object, const struct sl_node *template,
+                              const char *service, struct model_scope *parent,
+                              unsigned inline_depth)
+{
+    char place[64];
+    const struct sl_node *steps = lookup(template, "steps", NULL);
+    for (size_t i = 0; steps != NULL && steps->kind == SL_NODE_SEQUENCE &&
+                       i < steps->u.sequence.count; i++) {
+        const struct sl_node *group = steps->u.sequence.items[i];
+        /* A parallel group is a list of steps; Argo reads a lone step too. */
+        size_t count = group->kind == SL_NODE_SEQUENCE ? group->u.sequence.count : 1;
+        for (size_t j = 0; j < count; j++) {
+            const struct sl_node *step =
+                group->kind == SL_NODE_SEQUENCE ? group->u.sequence.items[j] : group;
+            snprintf(place, sizeof(place), "steps[%zu][%zu]", i, j);
+            read_argo_inline(object, step, service, place, parent, inline_depth);
+        }
+    }
+    const struct sl_node *tasks = lookup(lookup(template, "dag", NULL), "tasks", NULL);
+    for (size_t i = 0; tasks != NULL && tasks->kind == SL_NODE_SEQUENCE &&
+                       i < tasks->u.sequence.count; i++) {
+        snprintf(place, sizeof(place), "dag.tasks[%zu]", i);
+        read_argo_inline(object, tasks->u.sequence.items[i], service, place, parent,
+                         inline_depth);
+    }
+}
+
+/* One Argo template (a mapping) as a pod of service under parent: its
+ * containers, podSpecPatch, resource manifest and inline templates.
+ * Returns its pod scope. */
+static struct model_scope *read_argo_template(struct object_reading *object,
+                                              const struct sl_node *key,
+                                              const struct sl_node *template,
+                                              const char *service,
+                                              struct model_scope *parent,
+                                              unsigned inline_depth)
+{
+    mark_read(object, template);
+    struct pod_walk walk = {
+        object, new_pod(object, service, key, template, parent, false),
+        { lookup(lookup(template, "metadata", NULL), "annotations", NULL), NULL },
+        false,
+    };
+    model_emit_scope(object->reading, walk.pod);
+    read_argo_containers(&walk, template);
+    read_pod_spec_patch(object, template, service, walk.pod);
+    read_resource_manifest(object, template);
+    read_argo_inlines(object, template, service, parent, inline_depth);
+    return walk.pod;
+}
+
 /* Argo: the workflow-level settings are a pod of their own (every pod of
  * the workflow takes them), and each template that runs containers is a
- * pod whose parent it is. */
+ * pod whose parent it is.  spec.templateDefaults is merged into every
+ * template: read as a template of its own (what it adds is reported
+ * there), and the parent of the others, which take its pod-level
+ * settings. */
 static void read_argo(struct object_reading *object)
 {
     const struct sl_node *spec_key;
@@ -1248,26 +1410,25 @@ static void read_argo(struct object_reading *object)
     model_emit_scope(object->reading, workflow);
     object->patches = xcalloc(MAX_PATCHES_PER_OBJECT, sizeof(*object->patches));
     read_pod_spec_patch(object, spec, object->service, NULL);
+    struct model_scope *parent = workflow;
+    const struct sl_node *defaults_key;
+    const struct sl_node *defaults = lookup(spec, "templateDefaults", &defaults_key);
+    if (defaults != NULL && defaults->kind == SL_NODE_MAPPING) {
+        char *service = xasprintf("%s/templateDefaults", object->service);
+        parent = read_argo_template(object, defaults_key, defaults, service, workflow, 0);
+        free(service);
+    }
     const struct sl_node *templates = lookup(spec, "templates", NULL);
     for (size_t i = 0; templates != NULL && templates->kind == SL_NODE_SEQUENCE &&
                        i < templates->u.sequence.count; i++) {
         const struct sl_node *template = templates->u.sequence.items[i];
         if (template->kind != SL_NODE_MAPPING)
             continue;
-        mark_read(object, template);
         const struct sl_node *name = lookup(template, "name", NULL);
         char *service = name != NULL && name->kind == SL_NODE_SCALAR && !name->null_value
                             ? xasprintf("%s/%s", object->service, name->u.scalar.text)
                             : xasprintf("%s/templates[%zu]", object->service, i);
-        struct pod_walk walk = {
-            object, new_pod(object, service, template, template, workflow, false),
-            { lookup(lookup(template, "metadata", NULL), "annotations", NULL), NULL },
-            false,
-        };
-        model_emit_scope(object->reading, walk.pod);
-        read_argo_containers(&walk, template);
-        read_pod_spec_patch(object, template, service, walk.pod);
-        read_resource_manifest(object, template);
+        read_argo_template(object, template, template, service, parent, 0);
         free(service);
     }
 }
@@ -1335,9 +1496,21 @@ static void fill_object_paths(struct model_fill *fill, const struct model_scope 
 
 static const struct model_reader object_paths_reader = { fill_object_paths, object_mounts };
 
+/* A PersistentVolume's spec.local.path is a directory of the node, as a
+ * hostPath is: the spec holds it under local.  NULL for other objects. */
+static const struct sl_node *local_volume_holder(const struct sl_node *object)
+{
+    if (!scalar_is(lookup(object, "kind", NULL), "PersistentVolume") ||
+        !kubernetes_api_group_is(object, ""))
+        return NULL;
+    const struct sl_node *spec = lookup(object, "spec", NULL);
+    return lookup(spec, "local", NULL) != NULL ? spec : NULL;
+}
+
 static void read_object_paths(struct object_reading *object, const struct kubernetes_walk *walk)
 {
-    size_t count = 0;
+    const struct sl_node *local = local_volume_holder(object->object);
+    size_t count = local != NULL;
     for (size_t i = 0; i < walk->count; i++)
         count += walk->items[i].kind == KUBERNETES_FOUND_HOST_PATH;
     if (count == 0)
@@ -1350,6 +1523,10 @@ static void read_object_paths(struct object_reading *object, const struct kubern
             continue;
         paths->holders[paths->count] = walk->items[i].node;
         paths->keys[paths->count++] = walk->items[i].holder_key;
+    }
+    if (local != NULL) {
+        paths->holders[paths->count] = local;
+        paths->keys[paths->count++] = "local";
     }
     struct model_scope_spec spec = {
         .level = SL_SCOPE_POD, .platform = SL_PLATFORM_KUBERNETES,
@@ -1367,14 +1544,20 @@ static void report_not_understood(struct object_reading *object,
                                   const struct kubernetes_walk *walk)
 {
     const struct sl_node *kind = lookup(object->object, "kind", NULL);
+    /* A modelled kind's name in another group: say whose it is. */
+    const struct sl_node *version = lookup(object->object, "apiVersion", NULL);
+    bool foreign = kind_name_modelled(kind);
     for (size_t i = 0; i < walk->count; i++) {
         const struct kubernetes_found *found = &walk->items[i];
         if (found->kind != KUBERNETES_FOUND_SECURITY_KEY)
             continue;
         char *message = xasprintf("%s: %s is outside anything sandlint reads as a pod "
-                                  "spec, and what the controller of a %.*s does with it is "
-                                  "unknown; not checked", object->service, found->path,
-                                  (int)kind->u.scalar.length, kind->u.scalar.text);
+                                  "spec, and what the controller of a %.*s%s%.*s does with "
+                                  "it is unknown; not checked", object->service, found->path,
+                                  (int)kind->u.scalar.length, kind->u.scalar.text,
+                                  foreign ? " of " : "",
+                                  foreign ? (int)version->u.scalar.length : 0,
+                                  foreign ? version->u.scalar.text : "");
         model_emit_not_understood(object->reading, found->key, message);
         free(message);
     }
@@ -1404,7 +1587,7 @@ static void read_workload(struct model_reading *reading, const struct sl_node *o
                            has_prefix(lookup(object, "apiVersion", NULL),
                                       "extensions.agents.x-k8s.io/")),
     };
-    if (scalar_is(kind, "ServiceAccount")) {
+    if (scalar_is(kind, "ServiceAccount") && kubernetes_api_group_is(object, "")) {
         struct model_scope_spec spec = {
             .level = SL_SCOPE_ACCOUNT, .platform = SL_PLATFORM_KUBERNETES,
             .kind = SL_KIND_KUBERNETES, .service = service,

@@ -63,6 +63,14 @@ int kubernetes_front_pod_mounts(const struct model_scope *scope, struct sl_conte
 void kubernetes_front_fill_account(struct model_fill *fill, const struct sl_node *mapping,
                                    int id);
 
+/* Adds to fill (SL_SETTING_SERVICE_ACCOUNT_TOKEN) one value per
+ * serviceAccountToken source of a projected volume of pod (a pod spec, or
+ * an agent-env service): each mounts an API token wherever
+ * automountServiceAccountToken says.  An entry, on (meaning 1), its text
+ * the volume's name. */
+void kubernetes_front_fill_projected_tokens(struct model_fill *fill,
+                                            const struct sl_node *pod);
+
 /* Fills fill with a setting written in mapping under name as Kubernetes
  * reads a switch or a name: a flag (form SL_FORM_FLAG: on when true), or
  * a scalar (SL_FORM_SCALAR).  Template text cannot be checked. */

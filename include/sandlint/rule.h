@@ -488,6 +488,9 @@ static inline const char *sl_mount_describe(const struct sl_mount *mount,
                  sl_quote(quoted, sizeof(quoted), mount->volume,
                           mount->volume_length),
                  mount->bind_option != NULL ? mount->bind_option : "bind");
+    else if (mount->syntax == SL_MOUNT_HOST_PATH_VOLUME && mount->field != NULL &&
+             strcmp(mount->field, "local") == 0)
+        snprintf(buffer, size, " (PersistentVolume local.path)");
     else if (mount->syntax == SL_MOUNT_HOST_PATH_VOLUME)
         snprintf(buffer, size, " (hostPath volume)");
     else if (mount->syntax == SL_MOUNT_LONG && mount->type == NULL)
