@@ -608,8 +608,8 @@ static void test_content_discovery(void **state)
         "content/chart/Chart.yaml", "16", "content/chart/templates/compose.yaml", "17",
         /* CANDIDATE_CONTENT | CANDIDATE_HELM_TEMPLATE: the worker sees
          * whether it holds template text, and the driver counts it. */
-        "content/chart/templates/pod.yaml", "131088",
-        "content/chart/templates/sub/job.yml", "131088",
+        "content/chart/templates/pod.yaml", "262160",
+        "content/chart/templates/sub/job.yml", "262160",
         "content/chart/values.yaml", "18", "content/deploy/pod.yaml", "16",
         "content/templates/pod.yaml", "16",
     };
