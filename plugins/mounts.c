@@ -2,8 +2,9 @@
  * mounts.c - SBX003: host files reached through mounts.
  *
  * Every host mount of a service's volumes (short syntax, long syntax bind
- * and npipe, named volumes bound to a host path) that is not a container
- * engine API socket (those are SBX006's), and volumes_from entries that
+ * and npipe, named volumes bound to a host path or mounting one as a file
+ * system) that is not a container engine API socket (those are SBX006's),
+ * and volumes_from entries that
  * import another container's mounts (SPEC §7); hostPath volumes of
  * agent-env services and Kubernetes pod specs (SPEC §12).  The container
  * model's scope_mounts service finds them where each scope writes them,
@@ -14,7 +15,7 @@
 /* The warning for an entry that depends on an interpolation. */
 static int report_interpolated(struct sl_context *ctx, const struct sl_mount *mount)
 {
-    char quoted[SL_QUOTE_SIZE];
+    char quoted[SL_QUOTE_SIZE], path[SL_QUOTE_SIZE];
     if (mount->syntax == SL_MOUNT_HOST_PATH_VOLUME)
         return sl_reportf(ctx, mount->node, mount->field, mount->value,
                           mount->value_length, SL_SEVERITY_WARNING,
@@ -34,6 +35,16 @@ static int report_interpolated(struct sl_context *ctx, const struct sl_mount *mo
                           mount->part == SL_MOUNT_PART_DRIVER ? "driver"
                                                               : "driver_opts.o");
     case SL_MOUNT_PART_TYPE:
+        if (mount->volume != NULL)
+            return sl_reportf(ctx, mount->node, mount->field, mount->value,
+                              mount->value_length, SL_SEVERITY_WARNING,
+                              "named volume '%s' may mount host path '%s': its "
+                              "driver_opts.type is interpolated and cannot be checked",
+                              sl_quote(quoted, sizeof(quoted), mount->volume,
+                                       mount->volume_length),
+                              sl_quote(path, sizeof(path), mount->value,
+                                       mount->value_length));
+        /* fall through */
     case SL_MOUNT_PART_SOURCE:
         return sl_reportf(ctx, mount->node, mount->field, mount->value,
                           mount->value_length, SL_SEVERITY_WARNING,
@@ -105,6 +116,18 @@ static int report_driver_path(struct sl_context *ctx, const struct sl_mount *mou
                       place(mount));
 }
 
+/* How a host mount is made: a bind, or (a named volume of the local
+ * driver without bind) a mount of a file system whose device is the host
+ * path: under /dev, a host device. */
+static const char *host_mount_words(const struct sl_mount *mount)
+{
+    if (mount->volume == NULL || mount->bind_option != NULL || mount->type == NULL)
+        return "bind-mounts host path";
+    if (mount->value_length > 5 && memcmp(mount->value, "/dev/", 5) == 0)
+        return "mounts host device";
+    return "mounts host path";
+}
+
 static int report_mount(struct sl_context *ctx, const struct sl_mount *mount,
                         void *data)
 {
@@ -117,7 +140,7 @@ static int report_mount(struct sl_context *ctx, const struct sl_mount *mount,
             return SL_OK;   /* reported by SBX006 instead */
         return sl_reportf_scored(ctx, mount->node, mount->field, mount->value,
                                  mount->value_length, SL_SEVERITY_DEFAULT,
-                                 score(mount), "bind-mounts host path '%s'%s%s",
+                                 score(mount), "%s '%s'%s%s", host_mount_words(mount),
                                  sl_quote(quoted, sizeof(quoted), mount->value,
                                           mount->value_length),
                                  sl_mount_describe(mount, described,
@@ -182,6 +205,16 @@ static const struct sl_rule mounts_rule = {
         "- a named volume (short syntax, or long syntax type volume) whose "
         "top-level definition has no driver or the local driver and lists "
         "bind or rbind in driver_opts.o: it mounts driver_opts.device;\n"
+        "- a named volume of the local driver without bind whose driver_opts "
+        "mount something of the host as a file system (the engine mounts it "
+        "in the host's namespaces): a device that is an absolute host path "
+        "with a type (ext4 /dev/sda1, a disk image), a kernel file system of "
+        "the host (type proc, sysfs, cgroup, cgroup2, debugfs, tracefs, "
+        "securityfs, configfs, bpf, pstore, efivarfs or binfmt_misc, keyed by "
+        "the host directory it shows: /proc, /sys...), and the lowerdir and "
+        "upperdir directories of an overlay's o. tmpfs, devpts, mqueue, "
+        "hugetlbfs and remote shares (nfs, cifs) are fine; an interpolated "
+        "type with a host device is a warning;\n"
         "- volumes_from entries of the form container:NAME[:MODE].\n"
         "A host mount that exposes a container engine API socket is "
         "reported by SBX006 (engine_sockets) instead.\n"
@@ -233,8 +266,9 @@ static const struct sl_rule mounts_rule = {
     .key_format =
         "service:volumes:SOURCE, the host source as written (e.g. "
         "default:volumes:./data, default:volumes:${HOME}/.ssh); for a named "
-        "volume its driver_opts.device; <unspecified> for a bind without a "
-        "source\n"
+        "volume its driver_opts.device (a kernel file system: the host "
+        "directory it shows; an overlay: each directory); <unspecified> for "
+        "a bind without a source\n"
         "service:volumes:PATH for a named volume whose driver may bind-mount "
         "the host path PATH of its driver_opts (e.g. "
         "web:volumes:/srv/data)\n"

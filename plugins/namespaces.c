@@ -4,7 +4,8 @@
  * A container or pod that shares a namespace of the host (network_mode,
  * pid, ipc, userns_mode, uts or cgroup host; hostNetwork, hostPID,
  * hostIPC, hostUsers true) or joins one of a container outside the file
- * (container:NAME), read on the container model where the scope writes it
+ * (container:NAME), or whose Compose network is the engine's network host,
+ * read on the container model where the scope writes it
  * (SPEC §7, §12, §18).  The agent-env chart has no such fields: its scopes
  * say so, and nothing is reported.
  */
@@ -74,6 +75,17 @@ static int check_value(struct sl_context *ctx, size_t n, const struct sl_value *
                                "%s: true %s", value->label,
                                namespaces[n].id == SL_SETTING_USER_NAMESPACE
                                    ? host_users : namespaces[n].host);
+    if (value->meaning == SL_NAMESPACE_HOST && value->form == SL_FORM_ENTRY &&
+        value->parsed != NULL) {
+        /* A network the container joins whose engine name is host. */
+        char name[SL_QUOTE_SIZE];
+        return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
+                               "%s '%s' is the engine's network '%s': the container runs "
+                               "as with network_mode host and %s", value->label, quoted,
+                               sl_quote(name, sizeof(name), value->parsed,
+                                        value->parsed_length),
+                               namespaces[n].host);
+    }
     if (value->meaning == SL_NAMESPACE_HOST)
         return sl_report_value(ctx, value, value->key, SL_SEVERITY_DEFAULT, NULL, 0.0,
                                "%s '%s' %s", value->label, quoted, namespaces[n].host);
@@ -132,6 +144,13 @@ static const struct sl_rule namespaces_rule = {
         "same file, the message names that service; it is still reported, "
         "with the same key: service:NAME says the same without depending on "
         "a fixed container name.\n"
+        "- networks: each network the service joins (without networks or "
+        "network_mode, the project's network default) whose engine name is "
+        "host: name: host, or the key host of an external network. Docker "
+        "Compose hands that name to the engine as the network mode, so the "
+        "container runs in the host's network stack, as with network_mode "
+        "host. A network name interpolated from an unset variable is a "
+        "warning.\n"
         "- Compose builds: build.network host and the build.entitlements "
         "entry network.host (build steps from the repository on the "
         "builder's host network).\n"
@@ -165,6 +184,8 @@ static const struct sl_rule namespaces_rule = {
         "default:pid:container:monitor)\n"
         "service:FIELD:VALUE for an interpolated value (e.g. "
         "default:ipc:${IPC_MODE})\n"
+        "service:networks:NETWORK, the network's key (e.g. web:networks:hostnet, "
+        "web:networks:default)\n"
         "service:build.network:host, service:build.entitlements:network.host\n"
         "Kubernetes: KIND/NAME:hostNetwork (e.g. Pod/runner:hostPID), led "
         "by NAMESPACE/ when the object has one",

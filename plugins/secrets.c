@@ -1,9 +1,11 @@
 /*
  * secrets.c - SBX004: host files and variables copied in.
  *
- * A service's secrets and configs references whose top-level definition in
- * the same file takes its content from a host file (file:) or from a host
- * environment variable (environment:) (SPEC §7).
+ * A service's secrets and configs references, and its build's secrets,
+ * whose top-level definition in the same file takes its content from a
+ * host file (file:) or from a host environment variable (environment:)
+ * (SPEC §7); the build's ssh entries, which hand the host's SSH agent or
+ * keys to the build.
  *
  * Compose only: secrets and configs are Compose's own (SPEC §18).
  */
@@ -12,11 +14,26 @@
 
 #include <sandlint/rule.h>
 
-static const char *const sections[] = { "secrets", "configs" };
+/* Where references are written and what receives the content. */
+struct reference_list {
+    const char *field;          /* the finding's field: "secrets",
+                                   "build.secrets" */
+    const char *section;        /* the top-level definitions: "secrets" */
+    const char *receiver;       /* "the container", "the build steps..." */
+};
+
+static const struct reference_list service_lists[] = {
+    { "secrets", "secrets", "the container" },
+    { "configs", "configs", "the container" },
+};
+
+static const struct reference_list build_secrets = {
+    "build.secrets", "secrets", "the build steps from the repository"
+};
 
 /* Reports the key value env:NAME, built in memory of our own. */
 static int report_environment(struct sl_context *ctx, const struct sl_node *where,
-                              const char *section, const char *quoted_name,
+                              const struct reference_list *list, const char *quoted_name,
                               const char *variable, size_t length)
 {
     char *value = malloc(length + 5);
@@ -28,18 +45,20 @@ static int report_environment(struct sl_context *ctx, const struct sl_node *wher
     memcpy(value + 4, variable, length);
     value[length + 4] = '\0';
     char quoted[SL_QUOTE_SIZE];
-    int status = sl_reportf(ctx, where, section, value, length + 4,
+    int status = sl_reportf(ctx, where, list->field, value, length + 4,
                             SL_SEVERITY_DEFAULT,
                             "%s '%s' copies the host environment variable "
-                            "'%s' into the container", section, quoted_name,
-                            sl_quote(quoted, sizeof(quoted), variable, length));
+                            "'%s' into %s", list->field, quoted_name,
+                            sl_quote(quoted, sizeof(quoted), variable, length),
+                            list->receiver);
     free(value);
     return status;
 }
 
-static int check_entry(struct sl_context *ctx, const char *section,
+static int check_entry(struct sl_context *ctx, const struct reference_list *list,
                        const struct sl_node *where, const struct sl_node *entry)
 {
+    const char *section = list->field;
     const struct sl_node *name_node = entry;
     if (sl_node_kind(entry) == SL_NODE_MAPPING) {
         name_node = sl_mapping_value(entry, "source", NULL);
@@ -62,7 +81,7 @@ static int check_entry(struct sl_context *ctx, const char *section,
                           "checked", section, quoted_name);
 
     const struct sl_node *definition =
-        sl_definition(ctx, section, name, length, NULL);
+        sl_definition(ctx, list->section, name, length, NULL);
     if (sl_node_kind(definition) != SL_NODE_MAPPING)
         return SL_OK;   /* undefined here: nothing is copied from this file */
     size_t file_length, variable_length;
@@ -72,16 +91,96 @@ static int check_entry(struct sl_context *ctx, const char *section,
         char quoted[SL_QUOTE_SIZE];
         return sl_reportf(ctx, where, section, file, file_length,
                           SL_SEVERITY_DEFAULT,
-                          "%s '%s' copies the host file '%s' into the "
-                          "container", section, quoted_name,
-                          sl_quote(quoted, sizeof(quoted), file, file_length));
+                          "%s '%s' copies the host file '%s' into %s", section,
+                          quoted_name, sl_quote(quoted, sizeof(quoted), file, file_length),
+                          list->receiver);
     }
     const char *variable = sl_setting_text(
         sl_mapping_value(definition, "environment", NULL), &variable_length);
     if (variable != NULL)
-        return report_environment(ctx, where, section, quoted_name, variable,
+        return report_environment(ctx, where, list, quoted_name, variable,
                                   variable_length);
     return SL_OK;   /* content, external, name only */
+}
+
+/* Whether compose-go drops value, with what it holds (tagged !reset). */
+static int is_reset(const struct sl_node *value)
+{
+    const char *tag = value != NULL ? sl_node_tag(value) : NULL;
+    return tag != NULL && strcmp(tag, "!reset") == 0;
+}
+
+/* Each entry of the list name of mapping (a service, or its build). */
+static int check_list(struct sl_context *ctx, const struct reference_list *list,
+                      const struct sl_node *mapping, const char *name)
+{
+    const struct sl_node *key;
+    const struct sl_node *value = sl_mapping_value(mapping, name, &key);
+    if (is_reset(value))
+        return SL_OK;
+    size_t count = sl_list_count(value);
+    for (size_t i = 0; i < count; i++) {
+        const struct sl_node *where;
+        const struct sl_node *entry = sl_list_entry(value, key, i, &where);
+        if (check_entry(ctx, list, where, entry) != SL_OK)
+            return SL_ERROR;
+    }
+    return SL_OK;
+}
+
+/* A build.ssh entry (default, ID=PATH; or ID: PATH of the mapping form,
+ * keyed as ID=PATH): the host's SSH agent, or a key or agent socket of
+ * the host, handed to the build steps whatever the ID or the path, so an
+ * interpolated one is reported too. */
+static int check_ssh(struct sl_context *ctx, const struct sl_node *where,
+                     const struct sl_node *entry, const struct sl_node *path_node)
+{
+    static const char field[] = "build.ssh";
+    size_t length, path_length = 0;
+    const char *text = sl_node_text(entry, &length);
+    if (text == NULL || sl_node_kind(entry) != SL_NODE_SCALAR)
+        return sl_report_unchecked(ctx, where, field, entry);
+    if (sl_is_empty(entry) || length == 0)
+        return SL_OK;   /* an empty item is no setting */
+    const char *path = NULL;
+    if (path_node != NULL && !sl_is_empty(path_node)) {
+        path = sl_setting_text(path_node, &path_length);
+        if (path == NULL)
+            return sl_report_unchecked(ctx, where, field, path_node);
+    }
+    const char *equals = memchr(text, '=', length);
+    if (path == NULL && equals != NULL) {
+        path = equals + 1;
+        path_length = length - (size_t)(equals - text) - 1;
+    }
+    char quoted[SL_QUOTE_SIZE], quoted_path[SL_QUOTE_SIZE];
+    sl_quote(quoted, sizeof(quoted), text, length);
+    if (path == NULL || path_length == 0)
+        return sl_reportf(ctx, where, field, text, length, SL_SEVERITY_DEFAULT,
+                          "%s '%s' hands the host's SSH agent%s to the build steps from "
+                          "the repository", field, quoted,
+                          sl_has_interpolation(text, length) ? " or an SSH key of the host"
+                                                             : "");
+    static const char format[] = "%s '%s' hands the host's SSH key or agent socket '%s' "
+                                 "to the build steps from the repository";
+    sl_quote(quoted_path, sizeof(quoted_path), path, path_length);
+    if (path_node == NULL)
+        return sl_reportf(ctx, where, field, text, length, SL_SEVERITY_DEFAULT, format,
+                          field, quoted, quoted_path);
+    size_t joined_length = length + 1 + path_length;
+    char *joined = malloc(joined_length + 1);
+    if (joined == NULL) {
+        sl_set_error(ctx, "out of memory");
+        return SL_ERROR;
+    }
+    memcpy(joined, text, length);
+    joined[length] = '=';
+    memcpy(joined + length + 1, path, path_length);
+    joined[joined_length] = '\0';
+    int status = sl_reportf(ctx, where, field, joined, joined_length, SL_SEVERITY_DEFAULT,
+                            format, field, quoted, quoted_path);
+    free(joined);
+    return status;
 }
 
 static int check_service(struct sl_context *ctx, const char *service,
@@ -90,16 +189,34 @@ static int check_service(struct sl_context *ctx, const char *service,
 {
     (void)service;
     (void)service_key;
-    for (size_t s = 0; s < sizeof(sections) / sizeof(sections[0]); s++) {
-        const struct sl_node *key;
-        const struct sl_node *value = sl_mapping_value(settings, sections[s], &key);
-        size_t count = sl_list_count(value);
-        for (size_t i = 0; i < count; i++) {
-            const struct sl_node *where;
-            const struct sl_node *entry = sl_list_entry(value, key, i, &where);
-            if (check_entry(ctx, sections[s], where, entry) != SL_OK)
+    for (size_t s = 0; s < sizeof(service_lists) / sizeof(service_lists[0]); s++)
+        if (check_list(ctx, &service_lists[s], settings, service_lists[s].section) != SL_OK)
+            return SL_ERROR;
+    const struct sl_node *build = sl_mapping_value(settings, "build", NULL);
+    if (sl_node_kind(build) != SL_NODE_MAPPING || is_reset(build))
+        return SL_OK;   /* a context alone */
+    if (check_list(ctx, &build_secrets, build, "secrets") != SL_OK)
+        return SL_ERROR;
+    const struct sl_node *key;
+    const struct sl_node *ssh = sl_mapping_value(build, "ssh", &key);
+    if (is_reset(ssh))
+        return SL_OK;
+    if (sl_node_kind(ssh) == SL_NODE_MAPPING) {
+        /* {ID: PATH}: the long form of ID=PATH. */
+        for (size_t i = 0; i < sl_node_count(ssh); i++) {
+            const struct sl_node *id, *path;
+            if (sl_mapping_entry(ssh, i, &id, &path) == SL_ERROR ||
+                check_ssh(ctx, id, id, path) != SL_OK)
                 return SL_ERROR;
         }
+        return SL_OK;
+    }
+    size_t count = sl_list_count(ssh);
+    for (size_t i = 0; i < count; i++) {
+        const struct sl_node *where;
+        const struct sl_node *entry = sl_list_entry(ssh, key, i, &where);
+        if (check_ssh(ctx, where, entry, NULL) != SL_OK)
+            return SL_ERROR;
     }
     return SL_OK;
 }
@@ -119,6 +236,11 @@ static const struct sl_rule secrets_rule = {
         "- file: PATH copies a host file (reported even when the definition "
         "also has environment:);\n"
         "- environment: NAME copies a host environment variable.\n"
+        "The same for the build's secrets (build.secrets), which the build "
+        "steps from the repository read. Each entry of build.ssh is "
+        "reported too: default hands the host's SSH agent to the build "
+        "steps, ID=PATH (or ID: PATH) an SSH key or agent socket of the "
+        "host, interpolated or not.\n"
         "Definitions with content or external, references without a "
         "definition in the file, and definitions no service uses are fine. "
         "A reference whose name is interpolated (${SECRET}) is a warning: "
@@ -141,7 +263,12 @@ static const struct sl_rule secrets_rule = {
         "service:configs:env:VARIABLE for an environment source (e.g. "
         "default:configs:env:APP_CONFIG)\n"
         "service:secrets:NAME for an interpolated reference (e.g. "
-        "default:secrets:${SECRET})",
+        "default:secrets:${SECRET})\n"
+        "service:build.secrets:PATH, service:build.secrets:env:VARIABLE as "
+        "above (e.g. web:build.secrets:~/.kube/config)\n"
+        "service:build.ssh:ENTRY, the entry as written, ID=PATH for the "
+        "mapping form (e.g. web:build.ssh:default, "
+        "web:build.ssh:deploy=~/.ssh/deploy_key)",
     .example =
         "services:\n"
         "  default:\n"

@@ -195,6 +195,10 @@ static bool find(struct compose_service *service, int view, const char *const *p
         if (node == NULL || node->kind != SL_NODE_MAPPING)
             return false;
         node = model_mapping_get(node, path[i], strlen(path[i]), key);
+        /* compose-go drops a value tagged !reset before it reads the
+         * file, whatever the value holds: no setting here either. */
+        if (compose_tagged(node, "!reset"))
+            return false;
     }
     *value = node;
     return node != NULL && !compose_node_empty(node);
@@ -817,6 +821,142 @@ static void fill_namespace(struct model_fill *fill, struct compose_service *serv
 }
 
 /* ------------------------------------------------------------------ */
+/* networks: the engine's network named host                          */
+/* ------------------------------------------------------------------ */
+
+/* The networks a service joins run it in the engine network their
+ * top-level definition names (its name, else the key of an external one,
+ * else PROJECT_KEY), and Docker Compose hands the first of them to the
+ * engine as the container's network mode: the network named host is the
+ * host's network stack, as network_mode host is (SPEC §13).  The values
+ * are entries of SL_SETTING_NETWORK_NAMESPACE: text the network's key as
+ * the service names it, parsed the engine network's name. */
+struct network_walk {
+    struct model_fill *fill;
+    const struct compose_service *service;
+    const char *label;          /* "networks", or "the default network" */
+};
+
+/* The value of network key (length bytes) of the service, at where; only
+ * one the engine's host network or an unknown name makes a value. */
+static void network_value(struct network_walk *walk, size_t depth,
+                          const struct sl_node *where, const char *network, size_t length)
+{
+    const struct sl_node *networks = model_mapping_get(walk->service->root, "networks", 8,
+                                                       NULL);
+    if (networks == NULL || networks->kind != SL_NODE_MAPPING)
+        return;
+    const struct sl_node *definition = model_mapping_get(networks, network, length, NULL);
+    if (definition == NULL || definition->kind != SL_NODE_MAPPING)
+        return;     /* undeclared (Compose refuses it) or PROJECT_KEY */
+    const struct sl_node *name_node = model_mapping_get(definition, "name", 4, NULL);
+    const struct sl_node *external = model_mapping_get(definition, "external", 8, NULL);
+    if (compose_node_empty(name_node) && external != NULL &&
+        external->kind == SL_NODE_MAPPING)
+        name_node = model_mapping_get(external, "name", 4, NULL);   /* external.name */
+    const char *name = NULL;
+    size_t name_length = 0;
+    const struct sl_node *deciding = name_node;
+    if (!compose_node_empty(name_node)) {
+        name = compose_setting_text(name_node, &name_length);
+        if (name == NULL)
+            return;     /* not a scalar: Compose refuses it */
+    } else {
+        /* No name: an external network is called by its key. */
+        deciding = external;
+        if (text_equals(network, length, "host") && external != NULL &&
+            external->kind == SL_NODE_SCALAR && !external->null_value) {
+            name = external->u.scalar.text;
+            name_length = external->u.scalar.length;
+        }
+        if (name == NULL)
+            return;
+    }
+    /* The value is keyed by the network's key, which is literal: how its
+     * name resolved is not what the key says, so it is not marked
+     * resolved. */
+    const char *text = name, *from;
+    size_t text_length = name_length;
+    if (compose_has_interpolation(name, name_length)) {
+        if (!resolve_text(walk->fill, name, name_length, &text, &text_length, &from)) {
+            /* Which network the engine is handed cannot be known. */
+            struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY,
+                                               "networks", deciding);
+            value->text = name;
+            value->text_length = name_length;
+            templated(value);
+            return;
+        }
+    }
+    bool host = deciding == external ? compose_text_truthy(text, text_length) == 1
+                                     : text_equals(text, text_length, "host");
+    if (!host)
+        return;
+    struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, "networks", where);
+    value->label = walk->label;
+    value->text = network;
+    value->text_length = length;
+    value->parsed = "host";
+    value->parsed_length = 4;
+    value->meaning = SL_NAMESPACE_HOST;
+}
+
+/* A networks entry of the service: a key of the list, or the mapping of
+ * the long syntax (its keys). */
+static void network_entry(size_t depth, const struct sl_node *where,
+                          const struct sl_node *entry, void *data)
+{
+    struct network_walk *walk = data;
+    if (entry->kind == SL_NODE_MAPPING) {
+        for (size_t i = 0; i < entry->u.mapping.count; i++) {
+            const struct sl_node *key = entry->u.mapping.pairs[i].key;
+            if (key->kind == SL_NODE_SCALAR)
+                network_value(walk, depth, key, key->u.scalar.text, key->u.scalar.length);
+        }
+        return;
+    }
+    if (entry->kind != SL_NODE_SCALAR || entry->null_value)
+        return;
+    const char *network = entry->u.scalar.text, *from;
+    size_t length = entry->u.scalar.length;
+    if (compose_has_interpolation(network, length) &&
+        !resolve_text(walk->fill, network, length, &network, &length, &from)) {
+        struct sl_value *value = new_value(walk->fill, depth, SL_FORM_ENTRY, "networks",
+                                           where);
+        take_text(value, entry);
+        templated(value);
+        return;
+    }
+    network_value(walk, depth, where, network, length);
+}
+
+static void fill_networks(struct model_fill *fill, struct compose_service *service,
+                          int view)
+{
+    if (service->services == service->root)
+        return;     /* the legacy format has no top-level networks */
+    struct network_walk walk = { fill, service, "networks" };
+    const struct sl_node *key = NULL;
+    each_entry(service, view, "networks", &key, network_entry, &walk);
+    if (fill->setting.key == NULL)
+        fill->setting.key = key;
+    /* A service that names neither a network_mode nor networks (as it
+     * runs, after extends) joins the project's network default. */
+    static const char *const mode_path[] = { "network_mode", NULL };
+    static const char *const networks_path[] = { "networks", NULL };
+    const struct sl_node *found_key, *found;
+    size_t depth;
+    const struct compose_chain *chain = chain_of(service);
+    if (compose_chain_setting(chain, mode_path, &found_key, &found, &depth) !=
+            COMPOSE_PRESENT &&
+        compose_chain_setting(chain, networks_path, &found_key, &found, &depth) !=
+            COMPOSE_PRESENT) {
+        walk.label = "the default network";
+        network_value(&walk, 0, fill->scope->public.node, "default", 7);
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* ports                                                               */
 /* ------------------------------------------------------------------ */
 
@@ -1109,6 +1249,8 @@ static void fill_setting(struct model_fill *fill, const struct model_scope *scop
     case SL_SETTING_USER_NAMESPACE:
     case SL_SETTING_CGROUP_NAMESPACE:
         fill_namespace(fill, service, view, id, named->field);
+        if (id == SL_SETTING_NETWORK_NAMESPACE)
+            fill_networks(fill, service, view);
         break;
     case SL_SETTING_PORTS:
         fill_ports(fill, service, view);

@@ -230,6 +230,157 @@ static int driver_paths(struct mount_walk *walk, const struct entry_facts *facts
     return SL_OK;
 }
 
+/* The host directory whose view a kernel file system of the host gives
+ * (the local driver mounts it in the engine's namespaces, the host's), or
+ * NULL: devpts, tmpfs and the like make a new, empty instance. */
+static const char *kernel_file_system_path(const char *type, size_t length)
+{
+    static const struct {
+        const char *type;
+        const char *path;
+    } kernel[] = {
+        { "proc", "/proc" },
+        { "sysfs", "/sys" },
+        { "cgroup", "/sys/fs/cgroup" },
+        { "cgroup2", "/sys/fs/cgroup" },
+        { "debugfs", "/sys/kernel/debug" },
+        { "tracefs", "/sys/kernel/tracing" },
+        { "securityfs", "/sys/kernel/security" },
+        { "configfs", "/sys/kernel/config" },
+        { "bpf", "/sys/fs/bpf" },
+        { "pstore", "/sys/fs/pstore" },
+        { "efivarfs", "/sys/firmware/efi/efivars" },
+        { "binfmt_misc", "/proc/sys/fs/binfmt_misc" },
+    };
+    for (size_t i = 0; i < sizeof(kernel) / sizeof(*kernel); i++)
+        if (text_equals(type, length, kernel[i].type))
+            return kernel[i].path;
+    return NULL;
+}
+
+/* File system types whose device is no host path: memory, or a remote
+ * share (device ":/export", "//server/share" with o addr=...). */
+static bool device_not_host(const char *type, size_t length)
+{
+    static const char *const types[] = { "tmpfs", "ramfs", "nfs", "nfs4", "cifs", "smb3",
+                                         "smbfs", "devpts", "mqueue", "hugetlbfs", NULL };
+    for (size_t i = 0; types[i] != NULL; i++)
+        if (text_equals(type, length, types[i]))
+            return true;
+    return false;
+}
+
+/* A host path the local driver mounts with a file system type (not a
+ * bind): type is driver_opts.type, which the message names. */
+static int typed_host_path(struct mount_walk *walk, const struct entry_facts *facts,
+                           const char *path, size_t path_length, const char *name,
+                           size_t name_length, const char *type, size_t type_length,
+                           bool read_only)
+{
+    struct sl_mount mount;
+    mount_from_facts(&mount, SL_MOUNT_HOST_PATH, facts);
+    mount.source = mount.value = path;
+    mount.source_length = mount.value_length = path_length;
+    mount.volume = name;
+    mount.volume_length = name_length;
+    mount.type = type;
+    mount.type_length = type_length;
+    if (read_only)
+        mount.flags |= SL_MOUNT_READ_ONLY;
+    if (walk->interpolates && compose_has_interpolation(path, path_length))
+        mount.flags |= SL_MOUNT_SOURCE_INTERPOLATED;
+    /* Never SL_MOUNT_ENGINE_API: SBX006 words a bind; SBX003 reports an
+     * engine's directory mounted this way as a host system directory. */
+    mount.flags |= host_mounts_place_flags(path, path_length);
+    return deliver(walk, &mount);
+}
+
+/* The host directories an overlay's o names (lowerdir=A:B, upperdir=C):
+ * the container sees them, and writes into the upper one.  workdir is
+ * the overlay's scratch space, never visible in the container. */
+static int overlay_directories(struct mount_walk *walk, const struct entry_facts *facts,
+                               const char *o, size_t o_length, const char *name,
+                               size_t name_length, const char *type, size_t type_length,
+                               bool read_only)
+{
+    static const char *const layers[] = { "lowerdir=", "upperdir=", NULL };
+    size_t start = 0;
+    while (o != NULL && start < o_length) {
+        size_t end = start;
+        while (end < o_length && o[end] != ',')
+            end++;
+        for (size_t i = 0; layers[i] != NULL; i++) {
+            size_t prefix = strlen(layers[i]);
+            if (end - start < prefix || memcmp(o + start, layers[i], prefix) != 0)
+                continue;
+            /* lowerdir holds a ':'-separated stack of directories. */
+            size_t at = start + prefix;
+            while (at < end) {
+                size_t stop = at;
+                while (stop < end && o[stop] != ':')
+                    stop++;
+                if (stop > at &&
+                    typed_host_path(walk, facts, o + at, stop - at, name, name_length, type,
+                                    type_length, read_only) != SL_OK)
+                    return SL_ERROR;
+                at = stop + 1;
+            }
+        }
+        start = end + 1;
+    }
+    return SL_OK;
+}
+
+/*
+ * A named volume of the local driver without bind: the driver mounts
+ * driver_opts.device with the file system driver_opts.type, as mount(2)
+ * does, in the engine's (the host's) namespaces.  A host mount when the
+ * device is an absolute host path (a block device, a disk image), when the
+ * type is a kernel file system of the host (proc, sysfs: keyed by the host
+ * directory it shows), or when an overlay's o names host directories.
+ * tmpfs, remote shares and the like are fine.  An interpolated type with
+ * a device that is a host path cannot be checked.
+ */
+static int file_system_volume(struct mount_walk *walk, const struct entry_facts *facts,
+                              const struct sl_node *options, const char *name,
+                              size_t name_length)
+{
+    size_t type_length, device_length, o_length;
+    const char *type = compose_setting_text(lookup(options, "type"), &type_length);
+    const char *device = compose_setting_text(lookup(options, "device"), &device_length);
+    const char *o = compose_setting_text(lookup(options, "o"), &o_length);
+    if (type == NULL)
+        return SL_OK;   /* mount(2) refuses a device without a type */
+    static const char *const read_only_words[] = { "ro", NULL };
+    bool read_only = o != NULL && list_word(o, o_length, read_only_words) != NULL;
+    if (compose_has_interpolation(type, type_length)) {
+        if (device == NULL || !absolute_path(device, device_length))
+            return SL_OK;
+        struct sl_mount mount;
+        mount_from_facts(&mount, SL_MOUNT_INTERPOLATED, facts);
+        mount.source = mount.value = device;
+        mount.source_length = mount.value_length = device_length;
+        mount.volume = name;
+        mount.volume_length = name_length;
+        mount.part = SL_MOUNT_PART_TYPE;
+        mount.interpolated = type;
+        mount.interpolated_length = type_length;
+        return deliver(walk, &mount);
+    }
+    const char *kernel = kernel_file_system_path(type, type_length);
+    if (kernel != NULL)
+        return typed_host_path(walk, facts, kernel, strlen(kernel), name, name_length, type,
+                               type_length, read_only);
+    if (text_equals(type, type_length, "overlay"))
+        return overlay_directories(walk, facts, o, o_length, name, name_length, type,
+                                   type_length, read_only);
+    if (device_not_host(type, type_length) || device == NULL ||
+        !absolute_path(device, device_length))
+        return SL_OK;
+    return typed_host_path(walk, facts, device, device_length, name, name_length, type,
+                           type_length, read_only);
+}
+
 /*
  * A reference to the named volume name (as written in the service): a host
  * mount when its top-level definition uses the local driver and binds
@@ -286,6 +437,8 @@ static int named_volume(struct mount_walk *walk, const struct entry_facts *facts
     }
     if (!local)
         return driver_paths(walk, facts, options, name, name_length);
+    if (options != NULL && options->kind == SL_NODE_MAPPING)
+        return file_system_volume(walk, facts, options, name, name_length);
     return SL_OK;
 }
 
@@ -453,7 +606,9 @@ static int walk_setting(struct mount_walk *walk, const struct sl_node *service,
     const struct sl_node *key;
     const struct sl_node *value = model_mapping_get(service, field, strlen(field),
                                                     &key);
-    if (compose_node_empty(value))
+    /* compose-go drops a list tagged !reset with what it holds. */
+    if (compose_node_empty(value) ||
+        (value->tag != NULL && strcmp(value->tag, "!reset") == 0))
         return SL_OK;
     bool list = value->kind == SL_NODE_SEQUENCE;
     size_t count = list ? value->u.sequence.count : 1;

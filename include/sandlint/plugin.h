@@ -343,7 +343,11 @@ struct sl_mount {
     const char *mode;            /* short syntax and volumes_from: the mode
                                     ("ro", "rw,z"), or NULL */
     size_t mode_length;
-    const char *type;            /* long syntax: type as written, or NULL */
+    const char *type;            /* long syntax: type as written; since
+                                    sandlint 0.3, a named volume the local
+                                    driver mounts as a file system (no
+                                    bind_option): its driver_opts.type;
+                                    else NULL */
     size_t type_length;
     const char *volume;          /* the named volume's name, or NULL */
     size_t volume_length;

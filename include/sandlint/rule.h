@@ -468,22 +468,28 @@ static inline int sl_host_mounts(struct sl_context *ctx,
 }
 
 /* A buffer that holds any sl_mount_describe() text. */
-#define SL_MOUNT_DESCRIPTION_SIZE (SL_QUOTE_SIZE + 64)
+#define SL_MOUNT_DESCRIPTION_SIZE (2 * SL_QUOTE_SIZE + 64)
 
 /*
  * How a host mount is written, as SBX003 and SBX006 append it to their
  * messages: "" for short syntax, " (long syntax, type bind)", " (long
  * syntax without type, read as bind)", " through named volume 'data'
- * (driver_opts.o bind)".  Returns buffer.
+ * (driver_opts.o bind)", " through named volume 'disk' (driver_opts.type
+ * ext4)".  Returns buffer.
  */
 static inline const char *sl_mount_describe(const struct sl_mount *mount,
                                             char *buffer, size_t size)
 {
-    char quoted[SL_QUOTE_SIZE];
+    char quoted[SL_QUOTE_SIZE], type[SL_QUOTE_SIZE];
     if (buffer == NULL || size == 0)
         return "";
     buffer[0] = '\0';
-    if (mount->volume != NULL)
+    if (mount->volume != NULL && mount->bind_option == NULL && mount->type != NULL)
+        snprintf(buffer, size, " through named volume '%s' (driver_opts.type %s)",
+                 sl_quote(quoted, sizeof(quoted), mount->volume,
+                          mount->volume_length),
+                 sl_quote(type, sizeof(type), mount->type, mount->type_length));
+    else if (mount->volume != NULL)
         snprintf(buffer, size, " through named volume '%s' (driver_opts.o %s)",
                  sl_quote(quoted, sizeof(quoted), mount->volume,
                           mount->volume_length),
