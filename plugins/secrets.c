@@ -103,21 +103,12 @@ static int check_entry(struct sl_context *ctx, const struct reference_list *list
     return SL_OK;   /* content, external, name only */
 }
 
-/* Whether compose-go drops value, with what it holds (tagged !reset). */
-static int is_reset(const struct sl_node *value)
-{
-    const char *tag = value != NULL ? sl_node_tag(value) : NULL;
-    return tag != NULL && strcmp(tag, "!reset") == 0;
-}
-
 /* Each entry of the list name of mapping (a service, or its build). */
 static int check_list(struct sl_context *ctx, const struct reference_list *list,
                       const struct sl_node *mapping, const char *name)
 {
     const struct sl_node *key;
     const struct sl_node *value = sl_mapping_value(mapping, name, &key);
-    if (is_reset(value))
-        return SL_OK;
     size_t count = sl_list_count(value);
     for (size_t i = 0; i < count; i++) {
         const struct sl_node *where;
@@ -193,14 +184,12 @@ static int check_service(struct sl_context *ctx, const char *service,
         if (check_list(ctx, &service_lists[s], settings, service_lists[s].section) != SL_OK)
             return SL_ERROR;
     const struct sl_node *build = sl_mapping_value(settings, "build", NULL);
-    if (sl_node_kind(build) != SL_NODE_MAPPING || is_reset(build))
+    if (sl_node_kind(build) != SL_NODE_MAPPING)
         return SL_OK;   /* a context alone */
     if (check_list(ctx, &build_secrets, build, "secrets") != SL_OK)
         return SL_ERROR;
     const struct sl_node *key;
     const struct sl_node *ssh = sl_mapping_value(build, "ssh", &key);
-    if (is_reset(ssh))
-        return SL_OK;
     if (sl_node_kind(ssh) == SL_NODE_MAPPING) {
         /* {ID: PATH}: the long form of ID=PATH. */
         for (size_t i = 0; i < sl_node_count(ssh); i++) {

@@ -180,9 +180,8 @@ static void test_compose_merges_as_compose_does(void **state)
      * list is merged after it. */
     has("W cap_drop: set [ALL meaning=0 own 2:14]");
     has("E cap_drop: set [ALL meaning=0 own 2:14] [NET_RAW meaning=0 base 7:16]");
-    /* !reset: compose-go drops the value, whatever it holds, before it
-     * reads the file: no setting in either view. */
-    has("W read_only: absent");
+    /* !reset: as written it is true; Compose removes it. */
+    has("W read_only: set [true meaning=1 own 13:5]");
     has("E read_only: absent");
     /* What the base sets comes with it. */
     has("W user: absent");

@@ -140,9 +140,7 @@ void compose_written_list(const struct sl_node *mapping, const char *name,
                           void *data)
 {
     const struct sl_node *value = model_mapping_get(mapping, name, strlen(name), key);
-    if (compose_node_empty(value) || compose_tagged(value, "!reset")) {
-        *key = NULL;    /* null or empty, or dropped by !reset: not written */
-        return;
-    }
+    if (compose_node_empty(value))
+        *key = NULL;    /* null or empty: not written */
     each_entry(0, *key, value, visit, data);
 }

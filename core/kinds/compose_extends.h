@@ -85,9 +85,8 @@ void compose_chain_list(const struct compose_chain *chain, const char *name,
                         void *data);
 
 /* Calls visit for each entry of the list setting name of mapping alone, as
- * written (!override not applied); *key receives its key (NULL when the
- * list is null or empty, or tagged !reset: compose-go drops it with what
- * it holds).  Null entries are skipped. */
+ * written (tags not applied); *key receives its key (NULL when the list is
+ * null or empty).  Null entries are skipped. */
 void compose_written_list(const struct sl_node *mapping, const char *name,
                           const struct sl_node **key, compose_entry_fn visit,
                           void *data);

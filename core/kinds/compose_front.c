@@ -195,10 +195,6 @@ static bool find(struct compose_service *service, int view, const char *const *p
         if (node == NULL || node->kind != SL_NODE_MAPPING)
             return false;
         node = model_mapping_get(node, path[i], strlen(path[i]), key);
-        /* compose-go drops a value tagged !reset before it reads the
-         * file, whatever the value holds: no setting here either. */
-        if (compose_tagged(node, "!reset"))
-            return false;
     }
     *value = node;
     return node != NULL && !compose_node_empty(node);

@@ -606,9 +606,7 @@ static int walk_setting(struct mount_walk *walk, const struct sl_node *service,
     const struct sl_node *key;
     const struct sl_node *value = model_mapping_get(service, field, strlen(field),
                                                     &key);
-    /* compose-go drops a list tagged !reset with what it holds. */
-    if (compose_node_empty(value) ||
-        (value->tag != NULL && strcmp(value->tag, "!reset") == 0))
+    if (compose_node_empty(value))
         return SL_OK;
     bool list = value->kind == SL_NODE_SEQUENCE;
     size_t count = list ? value->u.sequence.count : 1;
