@@ -606,10 +606,6 @@ static void test_content_discovery(void **state)
     static const char *const want[] = {
         "content/app/notes.yml", "16", "content/app/sandbox-compose.yaml", "17",
         "content/chart/Chart.yaml", "16", "content/chart/templates/compose.yaml", "17",
-        /* CANDIDATE_CONTENT | CANDIDATE_HELM_TEMPLATE: the worker sees
-         * whether it holds template text, and the driver counts it. */
-        "content/chart/templates/pod.yaml", "262160",
-        "content/chart/templates/sub/job.yml", "262160",
         "content/chart/values.yaml", "18", "content/deploy/pod.yaml", "16",
         "content/templates/pod.yaml", "16",
     };
@@ -633,7 +629,7 @@ static void test_content_discovery(void **state)
             discovered_file_free(file);
         }
         assert_int_equal(at, sizeof(want) / sizeof(*want));
-        assert_int_equal(discovery_helm_templates(walk), 0);
+        assert_int_equal(discovery_helm_templates(walk), 2);
         /* The Compose-named file counts as excluded, the other YAML not. */
         assert_int_equal(discovery_excluded(walk), round == 0 ? 0 : 1);
         discovery_close(walk);
@@ -660,26 +656,16 @@ static void test_content_discovery(void **state)
     assert_int_equal(at, 4);
     discovery_close(walk);
     string_list_release(&globs);
-    /* The chart's templates/ named as the operand: templates too; an
-     * excluded template is counted by the walk, as a skipped one is by the
-     * driver. */
+    /* The chart's templates/ named as the operand: counted too. */
     char *templates = path_join(root, "content/chart/templates");
     const char *const inside[] = { templates };
-    struct string_list excluded_template = STRING_LIST_INIT;
-    string_list_add(&excluded_template, "content/chart/templates/sub/job.yml");
-    walk = discovery_open(inside, 1, root, &excluded_template, &error);
+    walk = discovery_open(inside, 1, root, NULL, &error);
     file = discovery_next(walk);
     assert_non_null(file);
     assert_string_equal(file->display, "content/chart/templates/compose.yaml");
     discovered_file_free(file);
-    file = discovery_next(walk);
-    assert_non_null(file);
-    assert_string_equal(file->display, "content/chart/templates/pod.yaml");
-    assert_int_equal(file->candidates, CANDIDATE_CONTENT | CANDIDATE_HELM_TEMPLATE);
-    discovered_file_free(file);
     assert_null(discovery_next(walk));
-    assert_int_equal(discovery_helm_templates(walk), 1);
-    string_list_release(&excluded_template);
+    assert_int_equal(discovery_helm_templates(walk), 2);
     discovery_close(walk);
     free(templates);
     free(tree);

@@ -4,7 +4,6 @@
 #include "scan.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "comment_list.h"
 #include "file_kind.h"
@@ -229,9 +228,7 @@ void scan_file(const struct scan_settings *settings,
                const struct discovered_file *file, struct file_check *check)
 {
     file_check_init(check, settings->registry, file->display, file->package);
-    /* A chart template is read as the rest of its candidates say, once it
-     * is known to hold no template text. */
-    check->candidates = file->candidates & ~(unsigned)CANDIDATE_HELM_TEMPLATE;
+    check->candidates = file->candidates;
     if (file->problem != NULL && file_candidates_only_maybe_script(file->candidates)) {
         /* A FIFO, a link out of the tree... without an extension: it was
          * only ever a perhaps-script. */
@@ -262,13 +259,6 @@ void scan_file(const struct scan_settings *settings,
         }
         not_read(check, error);
         free(error);
-        return;
-    }
-    if ((file->candidates & CANDIDATE_HELM_TEMPLATE) != 0 &&
-        memmem(text.data, text.length, "{{", 2) != NULL) {
-        /* Template text (SPEC §17): the coordinator counts it. */
-        check->result.skipped = true;
-        source_release(&text);
         return;
     }
     scan_in_project(settings, file->base_fd, file->relative, file->display, file->context,

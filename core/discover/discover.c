@@ -807,21 +807,18 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
         if (candidates == 0)
             return NULL;
         if (frame->helm_templates &&
-            (candidates & ~(unsigned)(CANDIDATE_CONTENT | CANDIDATE_KUBERNETES)) == 0)
-            /* Template text, not YAML until Helm renders it (SPEC §17) -
-             * unless it holds no {{ at all, which the worker sees: a
-             * template is counted there. */
-            candidates |= CANDIDATE_HELM_TEMPLATE;
+            (candidates & ~(unsigned)(CANDIDATE_CONTENT | CANDIDATE_KUBERNETES)) == 0) {
+            /* Template text, not YAML until Helm renders it (SPEC §17):
+             * counted, never read. */
+            walk->helm_templates++;
+            return NULL;
+        }
     }
     bool excluded = false;
     if (walk->exclude != NULL && walk->exclude->count > 0) {
         char *absolute = path_join(operand->absolute, path);
         excluded = is_excluded(walk, absolute, is_directory);
         free(absolute);
-    }
-    if (excluded && (candidates & CANDIDATE_HELM_TEMPLATE) != 0) {
-        walk->helm_templates++;     /* counted as templates always were */
-        return NULL;
     }
     if (excluded && !is_directory && candidates == CANDIDATE_CONTENT)
         return NULL;    /* any YAML file: not counted as an excluded sandbox */

@@ -50,25 +50,17 @@ enum file_candidate {
                                     object when it has apiVersion */
     CANDIDATE_JSON = 0x8000,     /* JSON (with comments): read by the JSONC
                                     reader, not libyaml */
-    CANDIDATE_MAYBE_SCRIPT = 0x10000, /* a file whose name has no extension
+    CANDIDATE_MAYBE_SCRIPT = 0x10000 /* a file whose name has no extension
                                     (bin/start-sandbox): a shell script when
                                     it starts with a shell's #! line, else
                                     skipped silently, also when it cannot be
                                     read or is not text */
-    CANDIDATE_GITHUB_ACTION = 0x20000, /* action.y{a,}ml anywhere: a GitHub
+    CANDIDATE_GITHUB_ACTION = 0x20000 /* action.y{a,}ml anywhere: a GitHub
                                     Actions action's metadata, read as
                                     github-actions when its runs.using is
                                     composite or docker
                                     (file_kind_github_action_using), else
                                     skipped silently */
-    CANDIDATE_HELM_TEMPLATE = 0x40000 /* with _CONTENT or _KUBERNETES alone: a
-                                    YAML file under a Helm chart's
-                                    templates/.  One that holds {{ is template
-                                    text (SPEC §17): counted, not checked;
-                                    one that does not is plain YAML that
-                                    Helm copies as is, read as the other
-                                    candidates say (and counted as a
-                                    template when skipped) */
 };
 
 /* Whether a file found only as CANDIDATE_MAYBE_SCRIPT: nothing is said

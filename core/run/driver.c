@@ -245,7 +245,6 @@ struct check_run {
     size_t round_count, round_at;
     size_t round_files;                 /* files checked in rounds */
     size_t skipped_files;               /* candidates of no kind */
-    size_t helm_templates;              /* chart templates the workers skipped */
     struct report_stream stream;
     struct allowlist_update update;     /* --update-allowlist */
     bool updating;
@@ -335,10 +334,6 @@ static void deliver_file(void *data, const struct discovered_file *file,
     if (result->skipped && result->findings.count == 0 && file->candidates != 0 &&
         (file->candidates & (CANDIDATE_COMPOSE | CANDIDATE_NAMED)) == 0) {
         flow->skipped_files++;
-        /* A chart template of template text, or of no object: counted as
-         * templates are (SPEC §17). */
-        if ((file->candidates & CANDIDATE_HELM_TEMPLATE) != 0)
-            flow->helm_templates++;
         return;
     }
     result->skipped = false;
@@ -654,7 +649,7 @@ static int run_checks(const struct options *options, struct run *run)
     size_t excluded = flow.from_stdin ? 0 : discovery_excluded(flow.walk);
     flow.stream.report.excluded = excluded;
     flow.stream.report.helm_templates =
-        flow.from_stdin ? 0 : discovery_helm_templates(flow.walk) + flow.helm_templates;
+        flow.from_stdin ? 0 : discovery_helm_templates(flow.walk);
     report_stream_end(&flow.stream, files);
     const struct report *report = &flow.stream.report;
     bool nothing_to_check = false;
