@@ -50,7 +50,7 @@ enum file_candidate {
                                     object when it has apiVersion */
     CANDIDATE_JSON = 0x8000,     /* JSON (with comments): read by the JSONC
                                     reader, not libyaml */
-    CANDIDATE_MAYBE_SCRIPT = 0x10000 /* a file whose name has no extension
+    CANDIDATE_MAYBE_SCRIPT = 0x10000, /* a file whose name has no extension
                                     (bin/start-sandbox): a shell script when
                                     it starts with a shell's #! line, else
                                     skipped silently, also when it cannot be
