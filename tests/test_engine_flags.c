@@ -443,6 +443,18 @@ static void test_mounts(void **state)
     parse_mount("type=bind,src=/a,dst=/b,z,U,relabel=shared");
     assert_int_equal(mount.unknown_keys, 0);
     assert_false(mount.malformed);
+    /* volume-opt=KEY=VALUE: the local driver's options, the later wins */
+    parse_mount("src=x,dst=/y,volume-opt=type=none,volume-opt=o=rbind,"
+                "volume-opt=device=/a,volume-opt=device=/etc,volume-driver=local");
+    expect_field(&mount.volume_type, "none");
+    expect_field(&mount.volume_o, "rbind");
+    expect_field(&mount.volume_device, "/etc");
+    assert_int_equal(mount.volume_device.offset, 92);
+    expect_field(&mount.volume_driver, "local");
+    assert_false(mount.malformed);
+    parse_mount("src=x,dst=/y,volume-opt=nothing");
+    assert_true(mount.malformed);
+    assert_null(mount.volume_o.text);
     /* what docker refuses */
     static const char *const refused[] = {
         "", "type=bind,", "type=bind,,src=/a", "source=\"/a\"", "nonsense,src=/a",

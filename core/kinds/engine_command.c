@@ -25,6 +25,9 @@ struct mount_entry {
     const struct sl_node *node;
     const char *field;
     bool shell_interpolated;
+    const char *written_type;   /* the --mount type the walk was handed as bind
+                                   (podman's glob), for the message; or NULL */
+    bool rootfs;                /* --rootfs: the root file system, no syntax to name */
 };
 
 struct engine_command {
@@ -33,13 +36,20 @@ struct engine_command {
     const struct sl_node **nodes;       /* per setting: flag through value */
     size_t count;
     size_t image;                       /* index of the image word, or ENGINE_NO_WORD */
+    const struct sl_node *rootfs_node;  /* the word --rootfs makes a host path: the
+                                           image word, or a quoted interpolation just
+                                           before it (NULL when none) */
+    unsigned rootfs_flags;              /* its enum engine_word_flags */
     struct command_problem *problems;
     size_t problem_count;
     /* What the Compose mount walk reads: a service mapping holding
      * volumes and volumes_from, in an empty document. */
     const struct sl_node *mount_root, *mount_service;
+    struct sl_node *volume_definitions; /* the root's volumes: one per named volume a
+                                           --mount's volume-opt fields define */
     struct mount_entry *mount_entries;
     size_t mount_entry_count;
+    bool daemon_options;                /* engine_command_set_daemon_options */
 };
 
 /* ------------------------------------------------------------------ */
@@ -156,25 +166,93 @@ static struct sl_node *volume_item(const struct engine_setting *setting,
 
 /* The Compose walk's entry for a --mount value: its long syntax
  * {type, source, target, read_only}. */
-static struct sl_node *mount_item(struct engine_command *command,
-                                  const struct engine_setting *setting,
-                                  const struct sl_node *node, bool *shell_interpolated)
+static bool text_is(const char *text, size_t length, const char *word);
+
+/* A --mount of type volume whose volume-opt fields tell the local driver
+ * to bind a host path (o=bind or rbind, device=PATH): the definition
+ * Compose writes as volumes.NAME.driver_opts, for the walk to judge as it
+ * judges Compose's.  docker creates the volume with these options when it
+ * does not exist yet, an anonymous one (no source) every time.  Another
+ * driver's options are that driver's business and are not read. */
+static struct sl_node *define_volume(struct engine_command *command,
+                                     const struct engine_mount *mount,
+                                     const struct sl_span *span, size_t capacity)
 {
     struct model_group *group = command->group;
-    *shell_interpolated = interpolated(setting);
-    if (*shell_interpolated)
+    if (mount->volume_o.text == NULL ||
+        !(text_is(mount->type.text, mount->type.length, "volume")) ||
+        (mount->volume_driver.text != NULL &&
+         !text_is(mount->volume_driver.text, mount->volume_driver.length, "local")))
+        return NULL;
+    if (command->volume_definitions == NULL) {
+        command->volume_definitions = collection_node(group, SL_NODE_MAPPING, span);
+        mapping_add(group, (struct sl_node *)command->mount_root, 1,
+                    scalar_node(group, "volumes", 7, span), command->volume_definitions);
+    }
+    struct sl_node *name;
+    if (mount->source.text != NULL) {
+        /* The first --mount that names the volume creates it. */
+        if (model_mapping_get(command->volume_definitions, mount->source.text,
+                              mount->source.length, NULL) != NULL)
+            return NULL;
+        name = scalar_node(group, mount->source.text, mount->source.length, span);
+    } else {
+        /* Each anonymous one is a volume of its own, named for the message. */
+        size_t anonymous = 0;
+        for (size_t i = 0; i < command->volume_definitions->u.mapping.count; i++)
+            anonymous += command->volume_definitions->u.mapping.pairs[i].key->u.scalar.text[0] ==
+                         '<';
+        char *text = anonymous == 0 ? xasprintf("<anonymous>")
+                                    : xasprintf("<anonymous %zu>", anonymous + 1);
+        name = scalar_node(group, text, strlen(text), span);
+        free(text);
+    }
+    struct sl_node *options = collection_node(group, SL_NODE_MAPPING, span);
+    const struct engine_mount_field *fields[] = { &mount->volume_type, &mount->volume_o,
+                                                  &mount->volume_device };
+    const char *keys[] = { "type", "o", "device" };
+    for (size_t i = 0; i < 3; i++)
+        if (fields[i]->text != NULL)
+            mapping_add(group, options, 3, scalar_node(group, keys[i], strlen(keys[i]), span),
+                        scalar_node(group, fields[i]->text, fields[i]->length, span));
+    struct sl_node *definition = collection_node(group, SL_NODE_MAPPING, span);
+    mapping_add(group, definition, 1, scalar_node(group, "driver_opts", 11, span), options);
+    mapping_add(group, command->volume_definitions, capacity, name, definition);
+    return name;
+}
+
+static struct sl_node *mount_item(struct engine_command *command,
+                                  const struct engine_setting *setting,
+                                  const struct sl_node *node, size_t mounts,
+                                  struct mount_entry *entry)
+{
+    struct model_group *group = command->group;
+    entry->shell_interpolated = interpolated(setting);
+    if (entry->shell_interpolated)
         return (struct sl_node *)node;
     struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
     char *buffer = xmalloc(setting->value_length + 1);
     struct engine_mount mount;
     engine_mount_parse(setting->value, setting->value_length, buffer, &mount);
     struct sl_node *mapping = collection_node(group, SL_NODE_MAPPING, &span);
-    const struct engine_mount_field *fields[] = { &mount.type, &mount.source, &mount.target };
+    /* podman's glob binds every host path the pattern matches: a bind of
+     * the pattern, named glob in the message. */
+    struct engine_mount_field type = mount.type;
+    if (text_is(type.text, type.length, "glob")) {
+        entry->written_type = "glob";
+        type.text = "bind";
+        type.length = 4;
+    }
+    const struct engine_mount_field *fields[] = { &type, &mount.source, &mount.target };
     const char *names[] = { "type", "source", "target" };
     for (size_t i = 0; i < 3; i++)
         if (fields[i]->text != NULL)
             mapping_add(group, mapping, 4, scalar_node(group, names[i], strlen(names[i]), &span),
                         scalar_node(group, fields[i]->text, fields[i]->length, &span));
+    const struct sl_node *volume = define_volume(command, &mount, &span, mounts);
+    if (mount.source.text == NULL && volume != NULL)
+        mapping_add(group, mapping, 4, scalar_node(group, "source", 6, &span),
+                    (struct sl_node *)volume);
     if (mount.readonly == 1)
         mapping_add(group, mapping, 4, scalar_node(group, "read_only", 9, &span),
                     scalar_node(group, "true", 4, &span));
@@ -182,11 +260,61 @@ static struct sl_node *mount_item(struct engine_command *command,
     return mapping;
 }
 
+/* Whether podman's or nerdctl's --rootfs is set: the image word is then
+ * the host directory the container runs in. */
+static bool rootfs_set(const struct engine_command *command)
+{
+    long at = -1;
+    for (size_t i = 0; i < command->count; i++)
+        if (command->settings[i].meaning == ENGINE_FLAG_ROOTFS)
+            at = (long)i;
+    if (at < 0 || command->rootfs_node == NULL)
+        return false;
+    const struct engine_setting *setting = &command->settings[at];
+    return interpolated(setting) || engine_setting_is_true(setting) == 1;
+}
+
+/* The Compose walk's entry for --rootfs PATH[:O|:idmap...]: a bind of the
+ * host directory PATH at the container's root (podman's :O overlays it,
+ * which still shows the host's files). */
+static struct sl_node *rootfs_item(struct engine_command *command, struct mount_entry *entry)
+{
+    struct model_group *group = command->group;
+    const struct sl_node *node = command->rootfs_node;
+    const char *path = node->u.scalar.text;
+    size_t length = node->u.scalar.length;
+    entry->rootfs = true;
+    entry->shell_interpolated = (command->rootfs_flags & ENGINE_WORD_INTERPOLATED) &&
+                                (!compose_has_interpolation(path, length) ||
+                                 (command->rootfs_flags & ENGINE_WORD_SPLIT));
+    if (entry->shell_interpolated)
+        return (struct sl_node *)node;
+    for (size_t i = length; i > 0; i--)
+        if (path[i - 1] == ':') {
+            const char *suffix = path + i;
+            size_t suffix_length = length - i;
+            if (text_is(suffix, suffix_length, "O") ||
+                (suffix_length >= 5 && memcmp(suffix, "idmap", 5) == 0))
+                length = i - 1;
+            break;
+        }
+    struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
+    struct sl_node *mapping = collection_node(group, SL_NODE_MAPPING, &span);
+    mapping_add(group, mapping, 3, scalar_node(group, "type", 4, &span),
+                scalar_node(group, "bind", 4, &span));
+    mapping_add(group, mapping, 3, scalar_node(group, "source", 6, &span),
+                scalar_node(group, path, length, &span));
+    mapping_add(group, mapping, 3, scalar_node(group, "target", 6, &span),
+                scalar_node(group, "/", 1, &span));
+    return mapping;
+}
+
 /* Builds what the Compose mount walk reads from the mount flags. */
 static void build_mounts(struct engine_command *command, const struct sl_span *whole)
 {
     struct model_group *group = command->group;
-    size_t volumes = 0, volumes_from = 0;
+    bool rootfs = rootfs_set(command);
+    size_t volumes = rootfs ? 1 : 0, volumes_from = 0;
     for (size_t i = 0; i < command->count; i++) {
         enum engine_flag_meaning meaning = command->settings[i].meaning;
         if (command->settings[i].value_word == ENGINE_NO_WORD)
@@ -227,7 +355,7 @@ static void build_mounts(struct engine_command *command, const struct sl_span *w
             entry->field = "--volume";
             list = 0;
         } else if (setting->meaning == ENGINE_FLAG_MOUNT) {
-            item = mount_item(command, setting, command->nodes[i], &entry->shell_interpolated);
+            item = mount_item(command, setting, command->nodes[i], volumes, entry);
             entry->field = "--mount";
             list = 0;
         } else if (setting->meaning == ENGINE_FLAG_VOLUMES_FROM) {
@@ -251,6 +379,14 @@ static void build_mounts(struct engine_command *command, const struct sl_span *w
         if (!entry->shell_interpolated)
             lists[list]->u.sequence.items[lists[list]->u.sequence.count++] = item;
     }
+    if (rootfs) {
+        struct mount_entry *entry = &command->mount_entries[command->mount_entry_count++];
+        struct sl_node *item = rootfs_item(command, entry);
+        entry->node = item;
+        entry->field = "--rootfs";
+        if (!entry->shell_interpolated)
+            lists[0]->u.sequence.items[lists[0]->u.sequence.count++] = item;
+    }
 }
 
 struct engine_command *engine_command_new(struct model_group *group,
@@ -269,6 +405,19 @@ struct engine_command *engine_command_new(struct model_group *group,
     engine_run_parse(copies, count, &run);
     command->count = run.count;
     command->image = run.image;
+    if (run.image != ENGINE_NO_WORD) {
+        /* "--rootfs "$ROOTFS" sh": a word that may hold flags comes just
+         * before the image; after --rootfs it is the path, and when it
+         * may split into words the path cannot be known. */
+        size_t path = run.image;
+        const struct engine_setting *last = run.count != 0 ? &run.settings[run.count - 1] : NULL;
+        if (last != NULL && last->meaning == ENGINE_FLAG_INTERPOLATED &&
+            last->flag_word + 1 == run.image)
+            path = last->flag_word;
+        command->rootfs_node = scalar_node(group, copies[path].text, copies[path].length,
+                                           &spans[path]);
+        command->rootfs_flags = copies[path].flags;
+    }
     command->settings = model_group_alloc(group, (run.count ? run.count : 1) *
                                                      sizeof(*command->settings));
     if (run.count != 0)
@@ -303,6 +452,11 @@ struct engine_command *engine_command_new(struct model_group *group,
     }
     build_mounts(command, &whole);
     return command;
+}
+
+void engine_command_set_daemon_options(struct engine_command *command)
+{
+    command->daemon_options = true;
 }
 
 const char *engine_command_name(const struct engine_command *command, size_t *length)
@@ -500,7 +654,7 @@ static void fill_list(struct model_fill *fill, const struct engine_command *comm
 
 /* Which setting a --security-opt value holds, and the part after its
  * name (after '=' or the older ':'). */
-static int security_option(const char *text, size_t length, const char **rest,
+static int security_option(const char *text, size_t length, bool daemon, const char **rest,
                            size_t *rest_length)
 {
     static const struct {
@@ -520,6 +674,12 @@ static int security_option(const char *text, size_t length, const char **rest,
     *rest_length = 0;
     if (text_is(text, length, "no-new-privileges"))
         return SL_SETTING_NO_NEW_PRIVILEGES;
+    if (daemon && text_is(text, length, "disable")) {
+        /* The daemon's own spelling of label=disable. */
+        *rest = text;
+        *rest_length = length;
+        return SL_SETTING_SELINUX;
+    }
     size_t split = 0;
     while (split < length && text[split] != ':' && text[split] != '=')
         split++;
@@ -569,8 +729,8 @@ static void fill_security(struct model_fill *fill, const struct engine_command *
         size_t rest_length = 0;
         int holds = interpolated(setting)
                         ? SL_SETTING_SECURITY_OTHER
-                        : security_option(setting->value, setting->value_length, &rest,
-                                          &rest_length);
+                        : security_option(setting->value, setting->value_length,
+                                          command->daemon_options, &rest, &rest_length);
         if (holds != id)
             continue;
         if (view == SL_VIEW_EFFECTIVE && !interpolated(setting) && decided >= 0) {
@@ -639,7 +799,10 @@ static void fill_namespace(struct model_fill *fill, const struct engine_command 
     struct sl_value *value = last_value(fill, command, meaning, field, &setting);
     if (value == NULL)
         return;
-    if (text_is(value->text, value->text_length, "host"))
+    /* podman's ns:PATH joins the namespace a host path names
+     * (ns:/proc/1/ns/net is the host's own): read as host. */
+    if (text_is(value->text, value->text_length, "host") ||
+        (value->text_length > 3 && memcmp(value->text, "ns:", 3) == 0))
         value->meaning = SL_NAMESPACE_HOST;
     else if (value->text_length > 10 && memcmp(value->text, "container:", 10) == 0)
         value->meaning = SL_NAMESPACE_CONTAINER;
@@ -798,13 +961,14 @@ struct mount_relay {
     size_t mount_size;
 };
 
-/* The flag an entry of the Compose walk came from. */
-static const char *entry_field(const struct engine_command *command, const struct sl_node *node)
+/* The entry of the Compose walk a mount came from (NULL: none). */
+static const struct mount_entry *entry_of(const struct engine_command *command,
+                                          const struct sl_node *node)
 {
     for (size_t i = 0; i < command->mount_entry_count; i++)
         if (command->mount_entries[i].node == node)
-            return command->mount_entries[i].field;
-    return "--volume";
+            return &command->mount_entries[i];
+    return NULL;
 }
 
 static int relay_mount(struct sl_context *ctx, const struct sl_mount *mount, void *data)
@@ -813,7 +977,18 @@ static int relay_mount(struct sl_context *ctx, const struct sl_mount *mount, voi
     struct sl_mount copy;
     memset(&copy, 0, sizeof(copy));
     memcpy(&copy, mount, relay->mount_size < sizeof(copy) ? relay->mount_size : sizeof(copy));
-    copy.field = entry_field(relay->command, mount->entry != NULL ? mount->entry : mount->node);
+    const struct mount_entry *entry =
+        entry_of(relay->command, mount->entry != NULL ? mount->entry : mount->node);
+    copy.field = entry != NULL ? entry->field : "--volume";
+    if (entry != NULL && entry->written_type != NULL) {
+        copy.type = entry->written_type;
+        copy.type_length = strlen(entry->written_type);
+    } else if (entry != NULL && entry->rootfs) {
+        /* Not written as a mount: no syntax to describe. */
+        copy.syntax = SL_MOUNT_SHORT;
+        copy.type = NULL;
+        copy.type_length = 0;
+    }
     return relay->visit(ctx, &copy, relay->data);
 }
 

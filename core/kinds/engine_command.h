@@ -45,6 +45,12 @@ struct engine_command *engine_command_new(struct model_group *group,
                                           const struct engine_word *words,
                                           const struct sl_span *spans, size_t count);
 
+/* The options reach the engine's API as written, without the docker CLI's
+ * checks (GitLab Runner's config.toml): its security options are read as
+ * the daemon reads them, where a bare "disable" is label=disable (moby's
+ * parseSecurityOpt; the CLI refuses it). */
+void engine_command_set_daemon_options(struct engine_command *command);
+
 /* The literal --name value (the last one), or NULL when none is written or
  * it is interpolated. */
 const char *engine_command_name(const struct engine_command *command, size_t *length);

@@ -742,6 +742,13 @@ static bool key_is(const char *key, size_t length, const char *name)
     return true;
 }
 
+/* Exactly, case and all: volume-opt keys are the driver's, and the local
+ * driver's are lower case. */
+static bool text_equals(const char *text, size_t length, const char *word)
+{
+    return strlen(word) == length && memcmp(text, word, length) == 0;
+}
+
 /* Keys the engines know that say nothing sandlint reads. */
 static bool known_key(const char *key, size_t length)
 {
@@ -769,6 +776,27 @@ static int boolean_text(const char *text, size_t length)
             return 0;
     }
     return -1;
+}
+
+/* volume-opt=KEY=VALUE: the options of the local driver that say whether
+ * it binds a host path (docker refuses one without '='; other keys are
+ * the driver's own business). */
+static void volume_option(struct engine_mount *mount, const struct engine_mount_field *option)
+{
+    const char *equals = memchr(option->text, '=', option->length);
+    if (equals == NULL) {
+        mount->malformed = true;
+        return;
+    }
+    size_t key_length = (size_t)(equals - option->text);
+    struct engine_mount_field value = { equals + 1, option->length - key_length - 1,
+                                        option->offset + key_length + 1 };
+    if (text_equals(option->text, key_length, "type"))
+        mount->volume_type = value;
+    else if (text_equals(option->text, key_length, "o"))
+        mount->volume_o = value;
+    else if (text_equals(option->text, key_length, "device"))
+        mount->volume_device = value;
 }
 
 /* One decoded field: key[=value] at offset in the --mount value. */
@@ -805,6 +833,10 @@ static void mount_field(struct engine_mount *mount, const char *field, size_t le
         mount->target = value;
     else if (!known_key(field, key_length))
         mount->unknown_keys++;
+    if (key_is(field, key_length, "volume-driver"))
+        mount->volume_driver = value;
+    if (key_is(field, key_length, "volume-opt"))
+        volume_option(mount, &value);
     if (key_is(field, key_length, "bind-propagation") &&
         (key_is(value.text, value.length, "shared") || key_is(value.text, value.length, "rshared")))
         mount->bind_propagation_shared = true;

@@ -216,6 +216,13 @@ struct engine_mount {
     int readonly;               /* readonly, ro (bare, or =true/1/false/0): 1, 0; -1
                                    for a value that is neither */
     bool bind_propagation_shared;   /* bind-propagation=shared or rshared */
+    /* A volume's driver and the volume-opt KEY=VALUE fields the engine
+     * hands it (the later of a repeated key wins, as in docker's map):
+     * the local driver binds device when o lists bind or rbind. */
+    struct engine_mount_field volume_driver;    /* volume-driver */
+    struct engine_mount_field volume_type;      /* volume-opt=type=... */
+    struct engine_mount_field volume_o;         /* volume-opt=o=... */
+    struct engine_mount_field volume_device;    /* volume-opt=device=... */
     size_t unknown_keys;        /* keys none of the engines knows */
     bool malformed;             /* what docker refuses: an empty value or field, a
                                    field without '=' that is not a flag, an empty

@@ -267,6 +267,8 @@ static void read_container(struct model_reading *reading, const struct toml_valu
     }
     struct engine_command *command =
         engine_command_new(&group, words.words, words.spans, words.count);
+    /* The runner hands these to the daemon's API, not to the docker CLI. */
+    engine_command_set_daemon_options(command);
     shell_word_list_release(&words);
     struct runner_container *container = model_group_alloc(&group, sizeof(*container));
     container->command = command;
