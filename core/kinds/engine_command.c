@@ -50,6 +50,7 @@ struct engine_command {
     struct mount_entry *mount_entries;
     size_t mount_entry_count;
     bool daemon_options;                /* engine_command_set_daemon_options */
+    bool compose_run;                   /* engine_command_new_compose_run */
 };
 
 /* ------------------------------------------------------------------ */
@@ -389,9 +390,10 @@ static void build_mounts(struct engine_command *command, const struct sl_span *w
     }
 }
 
-struct engine_command *engine_command_new(struct model_group *group,
+static struct engine_command *command_new(struct model_group *group,
                                           const struct engine_word *words,
-                                          const struct sl_span *spans, size_t count)
+                                          const struct sl_span *spans, size_t count,
+                                          bool compose_run)
 {
     struct engine_command *command = model_group_alloc(group, sizeof(*command));
     command->group = group;
@@ -402,7 +404,11 @@ struct engine_command *engine_command_new(struct model_group *group,
         copies[i].text = model_group_strndup(group, words[i].text, words[i].length);
     }
     struct engine_run run;
-    engine_run_parse(copies, count, &run);
+    if (compose_run)
+        engine_compose_run_parse(copies, count, &run);
+    else
+        engine_run_parse(copies, count, &run);
+    command->compose_run = compose_run;
     command->count = run.count;
     command->image = run.image;
     if (run.image != ENGINE_NO_WORD) {
@@ -457,6 +463,20 @@ struct engine_command *engine_command_new(struct model_group *group,
 void engine_command_set_daemon_options(struct engine_command *command)
 {
     command->daemon_options = true;
+}
+
+struct engine_command *engine_command_new(struct model_group *group,
+                                          const struct engine_word *words,
+                                          const struct sl_span *spans, size_t count)
+{
+    return command_new(group, words, spans, count, false);
+}
+
+struct engine_command *engine_command_new_compose_run(struct model_group *group,
+                                                      const struct engine_word *words,
+                                                      const struct sl_span *spans, size_t count)
+{
+    return command_new(group, words, spans, count, true);
 }
 
 const char *engine_command_name(const struct engine_command *command, size_t *length)
@@ -861,6 +881,13 @@ void engine_command_fill(struct model_fill *fill, const struct engine_command *c
     const struct setting_words *named =
         id >= 1 && id <= MODEL_SETTING_LAST && words_by_id[id].field != NULL ? &words_by_id[id]
                                                                              : NULL;
+    /* A one-off container of a Compose service has the service's
+     * settings (checked where its file is) and what the run flags add:
+     * capabilities, mounts and ports.  What they leave alone is not
+     * this command line's to judge. */
+    if (command->compose_run && id != SL_SETTING_CAP_ADD && id != SL_SETTING_MOUNTS &&
+        id != SL_SETTING_PORTS)
+        named = NULL;
     if (named == NULL) {
         fill->setting.state = SL_SETTING_UNSUPPORTED;
         return;

@@ -45,6 +45,15 @@ struct engine_command *engine_command_new(struct model_group *group,
                                           const struct engine_word *words,
                                           const struct sl_span *spans, size_t count);
 
+/* The same for the words after "docker compose run" (engine_compose_run_parse):
+ * a one-off container of a service, whose settings are the service's but
+ * for the capabilities, mounts and ports its flags add; the others are
+ * SL_SETTING_UNSUPPORTED. */
+struct engine_command *engine_command_new_compose_run(struct model_group *group,
+                                                      const struct engine_word *words,
+                                                      const struct sl_span *spans,
+                                                      size_t count);
+
 /* The options reach the engine's API as written, without the docker CLI's
  * checks (GitLab Runner's config.toml): its security options are read as
  * the daemon reads them, where a bare "disable" is label=disable (moby's

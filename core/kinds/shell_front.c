@@ -63,7 +63,7 @@ static void command_line_warning(struct model_reading *reading, unsigned line,
 /* One engine run/create: its words after the subcommand become a
  * container. */
 static void read_engine_run(struct shell_reading *shell, const struct shell_command *command,
-                            const struct shell_program *program, size_t first)
+                            const struct shell_program *program, size_t first, bool compose_run)
 {
     struct model_reading *reading = shell->reading;
     size_t count = command->word_count - first;
@@ -74,7 +74,9 @@ static void read_engine_run(struct shell_reading *shell, const struct shell_comm
         spans[i] = word_span(&command->words[first + i]);
     struct model_group group;
     model_group_init(&group);
-    struct engine_command *engine = engine_command_new(&group, words, spans, count);
+    struct engine_command *engine =
+        compose_run ? engine_command_new_compose_run(&group, words, spans, count)
+                    : engine_command_new(&group, words, spans, count);
     free(words);
     free(spans);
 
@@ -153,10 +155,14 @@ static int take_command(void *data, const struct shell_command *command)
     struct engine_word *words = xmalloc((count ? count : 1) * sizeof(*words));
     engine_words_from_shell(command->words + first, count, words);
     struct engine_call call;
-    enum engine_action action = engine_call_parse(words, count, &call);
+    enum engine_action action = program.engine == SHELL_ENGINE_COMPOSE
+                                    ? engine_compose_call_parse(words, count, &call)
+                                    : engine_call_parse(words, count, &call);
     free(words);
-    if (action == ENGINE_ACTION_RUN || action == ENGINE_ACTION_CREATE) {
-        read_engine_run(shell, command, &program, first + call.arguments);
+    if (action == ENGINE_ACTION_RUN || action == ENGINE_ACTION_CREATE ||
+        action == ENGINE_ACTION_COMPOSE_RUN) {
+        read_engine_run(shell, command, &program, first + call.arguments,
+                        action == ENGINE_ACTION_COMPOSE_RUN);
     } else if (action == ENGINE_ACTION_UNKNOWN) {
         const struct shell_word *word = &command->words[first + call.action_word];
         if (shell->kind == SL_KIND_GITHUB_ACTIONS && engine_ci_expression(word->text,

@@ -117,6 +117,8 @@ enum shell_problem_kind {
 };
 
 #define SHELL_MAX_NESTING 32u
+/* bash <<EOF whose body runs bash <<EOF...: how deep such scripts are read. */
+#define SHELL_MAX_SCRIPT_NESTING 8u
 #define SHELL_MAX_PROBLEMS 100u
 
 struct shell_problem {
