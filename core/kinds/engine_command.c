@@ -51,6 +51,9 @@ struct engine_command {
     size_t mount_entry_count;
     bool daemon_options;                /* engine_command_set_daemon_options */
     bool compose_run;                   /* engine_command_new_compose_run */
+    struct sl_span whole;               /* of all the words */
+    bool shell_words;                   /* engine_command_set_shell_words: */
+    bool make_text;                     /* and make's */
 };
 
 /* ------------------------------------------------------------------ */
@@ -222,19 +225,42 @@ static struct sl_node *define_volume(struct engine_command *command,
     return name;
 }
 
+/* Whether a field holds nothing the shell expands. */
+static bool literal_field(const struct engine_mount_field *field)
+{
+    return field->text == NULL || (memchr(field->text, '$', field->length) == NULL &&
+                                   memchr(field->text, '`', field->length) == NULL);
+}
+
+/* A --mount whose type (bind or glob) and target are written out. */
+static bool written_bind(const struct engine_mount *mount)
+{
+    return mount->type_given && !mount->malformed && literal_field(&mount->type) &&
+           literal_field(&mount->target) && mount->source.text != NULL &&
+           (text_is(mount->type.text, mount->type.length, "bind") ||
+            text_is(mount->type.text, mount->type.length, "glob"));
+}
+
 static struct sl_node *mount_item(struct engine_command *command,
                                   const struct engine_setting *setting,
                                   const struct sl_node *node, size_t mounts,
                                   struct mount_entry *entry)
 {
     struct model_group *group = command->group;
-    entry->shell_interpolated = interpolated(setting);
-    if (entry->shell_interpolated)
-        return (struct sl_node *)node;
-    struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
     char *buffer = xmalloc(setting->value_length + 1);
     struct engine_mount mount;
     engine_mount_parse(setting->value, setting->value_length, buffer, &mount);
+    /* An interpolated entry cannot be checked, but for a bind whose type
+     * and target are written: "type=bind,src=$HOME,dst=/h" binds a host
+     * path whatever the shell makes of it, as Compose's long syntax with
+     * an interpolated source does. */
+    entry->shell_interpolated = interpolated(setting) &&
+                                !(command->shell_words && written_bind(&mount));
+    if (entry->shell_interpolated) {
+        free(buffer);
+        return (struct sl_node *)node;
+    }
+    struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
     struct sl_node *mapping = collection_node(group, SL_NODE_MAPPING, &span);
     /* podman's glob binds every host path the pattern matches: a bind of
      * the pattern, named glob in the message. */
@@ -456,8 +482,28 @@ static struct engine_command *command_new(struct model_group *group,
         whole.end_line = spans[count - 1].end_line;
         whole.end_column = spans[count - 1].end_column;
     }
-    build_mounts(command, &whole);
+    command->whole = whole;
+    build_mounts(command, &command->whole);
     return command;
+}
+
+void engine_command_set_shell_words(struct engine_command *command, bool make)
+{
+    command->shell_words = true;
+    command->make_text = make;
+    /* Read again when a --mount is interpolated: a bind's interpolated
+     * source is now known to be the shell's (what the first reading made
+     * stays in the group). */
+    bool again = false;
+    for (size_t i = 0; i < command->count; i++)
+        again = again || (command->settings[i].meaning == ENGINE_FLAG_MOUNT &&
+                          interpolated(&command->settings[i]));
+    if (!again)
+        return;
+    command->mount_entry_count = 0;
+    command->mount_entries = NULL;
+    command->volume_definitions = NULL;
+    build_mounts(command, &command->whole);
 }
 
 void engine_command_set_daemon_options(struct engine_command *command)
@@ -591,18 +637,130 @@ static void templated(struct sl_value *value)
     value->parsed_length = 0;
 }
 
-/* text as the value's text and parsed; returns whether it can be read
- * (not interpolated). */
-static bool take_text(struct sl_value *value, const struct engine_setting *setting,
-                      const char *text, size_t length)
+/* A shell variable's name: [A-Za-z_][A-Za-z0-9_]*. */
+static size_t variable_name(const char *text, size_t length)
+{
+    size_t n = 0;
+    while (n < length && (text[n] == '_' || (text[n] >= 'A' && text[n] <= 'Z') ||
+                          (text[n] >= 'a' && text[n] <= 'z') ||
+                          (n > 0 && text[n] >= '0' && text[n] <= '9')))
+        n++;
+    return n;
+}
+
+/*
+ * What the shell makes of a value whose only expansions are defaults,
+ * ${NAME:-WORD} or ${NAME-WORD} with a literal WORD: the value with every
+ * variable unset, as Compose resolves ${P:-unconfined} (SPEC §13; the
+ * environment the command runs in is not known, so a harmless result is
+ * still reported as interpolated, see core/check/resolved_use.h).  The
+ * text and where it came from are made in group; false for anything
+ * else.
+ */
+static bool shell_default(const struct engine_command *command, const char *text,
+                          size_t length, const char **resolved, size_t *resolved_length,
+                          const char **from)
+{
+    struct model_group *group = command->group;
+    if (!command->shell_words)
+        return false;   /* runArgs, job options: no shell expands them */
+    char *out = xmalloc(length + 1);
+    size_t used = 0, defaults = 0;
+    const char *name = NULL;
+    size_t name_length = 0;
+    for (size_t at = 0; at < length;) {
+        if (text[at] == '`' || text[at] == '\\' || text[at] == '"' || text[at] == '\'') {
+            free(out);
+            return false;
+        }
+        if (text[at] != '$') {
+            out[used++] = text[at++];
+            continue;
+        }
+        if (command->make_text) {
+            /* make's $$ is the shell's $; a lone $ is make's own */
+            if (at + 1 >= length || text[at + 1] != '$') {
+                free(out);
+                return false;
+            }
+            at++;
+        }
+        if (at + 1 >= length || text[at + 1] != '{') {
+            free(out);
+            return false;   /* $NAME, $(...), $$...: not known */
+        }
+        size_t n = variable_name(text + at + 2, length - at - 2);
+        size_t word = at + 2 + n;
+        if (n == 0 || word >= length) {
+            free(out);
+            return false;
+        }
+        if (text[word] == ':')
+            word++;
+        if (word >= length || text[word] != '-') {
+            free(out);
+            return false;   /* ${NAME}, ${NAME:+X}, ${NAME:=X}...: not a default */
+        }
+        word++;
+        size_t end = word;
+        while (end < length && text[end] != '}' && text[end] != '$' && text[end] != '`' &&
+               text[end] != '\\' && text[end] != '"' && text[end] != '\'')
+            end++;
+        if (end >= length || text[end] != '}') {
+            free(out);
+            return false;
+        }
+        memcpy(out + used, text + word, end - word);
+        used += end - word;
+        if (defaults++ == 0) {
+            name = text + at + 2;
+            name_length = n;
+        }
+        at = end + 1;
+    }
+    if (defaults == 0) {
+        free(out);
+        return false;
+    }
+    *resolved = model_group_strndup(group, out, used);
+    *resolved_length = used;
+    free(out);
+    char *said = defaults == 1
+                     ? xasprintf("the default of %.*s, which the shell uses when it is unset",
+                                 (int)name_length, name)
+                     : xasprintf("the defaults the shell uses when %.*s and the others are "
+                                 "unset", (int)name_length, name);
+    *from = model_group_strndup(group, said, strlen(said));
+    free(said);
+    return true;
+}
+
+/* text as the value's text and parsed; returns whether it can be read:
+ * not interpolated, or the whole value of an interpolated setting that
+ * shell_default() resolves (then text is what it resolves to, written
+ * the value as written). */
+static bool take_text(const struct engine_command *command, struct sl_value *value,
+                      const struct engine_setting *setting, const char *text, size_t length)
 {
     value->text = value->parsed = text;
     value->text_length = value->parsed_length = length;
-    if (interpolated(setting)) {
-        templated(value);
-        return false;
+    if (!interpolated(setting))
+        return true;
+    const char *resolved, *from;
+    size_t resolved_length;
+    if (text == setting->value && length == setting->value_length &&
+        shell_default(command, text, length, &resolved, &resolved_length, &from)) {
+        value->written = text;
+        value->written_length = length;
+        value->text = value->parsed = resolved;
+        value->text_length = value->parsed_length = resolved_length;
+        value->flags |= SL_VALUE_RESOLVED;
+        value->resolved_from = from;
+        value->resolved_from_length = strlen(from);
+        return true;
     }
-    return true;
+    templated(value);
+    return false;
 }
 
 /* The index of the last setting of meaning (the one the engine keeps), or
@@ -633,8 +791,16 @@ static void fill_flag(struct model_fill *fill, const struct engine_command *comm
     struct sl_value *value = new_value(fill, SL_FORM_FLAG, field, command->nodes[at]);
     const char *text = setting->value != NULL ? setting->value : "true";
     size_t length = setting->value != NULL ? setting->value_length : 4;
-    if (take_text(value, setting, text, length))
+    if (!take_text(command, value, setting, text, length))
+        return;
+    if (value->flags & SL_VALUE_RESOLVED) {
+        /* pflag's true words */
+        static const char *const truths[] = { "1", "t", "T", "TRUE", "true", "True" };
+        for (size_t i = 0; i < sizeof(truths) / sizeof(*truths); i++)
+            value->meaning = value->meaning || text_is(value->text, value->text_length, truths[i]);
+    } else {
         value->meaning = engine_setting_is_true(setting) == 1;
+    }
 }
 
 /* One value per flag of meaning, each split at commas when split is set
@@ -658,7 +824,7 @@ static void fill_list(struct model_fill *fill, const struct engine_command *comm
                 continue;
             }
             struct sl_value *value = new_value(fill, SL_FORM_ENTRY, field, command->nodes[i]);
-            if (take_text(value, setting, setting->value + at, end - at)) {
+            if (take_text(command, value, setting, setting->value + at, end - at)) {
                 if (id == SL_SETTING_CAP_ADD || id == SL_SETTING_CAP_DROP) {
                     model_parse_capability(fill, value);
                 } else if (id == SL_SETTING_DEVICES) {
@@ -747,10 +913,14 @@ static void fill_security(struct model_fill *fill, const struct engine_command *
             fill->setting.key = command->nodes[i];
         const char *rest = NULL;
         size_t rest_length = 0;
-        int holds = interpolated(setting)
-                        ? SL_SETTING_SECURITY_OTHER
-                        : security_option(setting->value, setting->value_length,
-                                          command->daemon_options, &rest, &rest_length);
+        /* An interpolated option that resolves holds what it resolves to. */
+        const char *text = setting->value, *from;
+        size_t length = setting->value_length;
+        bool known = !interpolated(setting) ||
+                     shell_default(command, text, length, &text, &length, &from);
+        int holds = known ? security_option(text, length, command->daemon_options, &rest,
+                                            &rest_length)
+                          : SL_SETTING_SECURITY_OTHER;
         if (holds != id)
             continue;
         if (view == SL_VIEW_EFFECTIVE && !interpolated(setting) && decided >= 0) {
@@ -761,7 +931,7 @@ static void fill_security(struct model_fill *fill, const struct engine_command *
         }
         struct sl_value *value =
             new_value(fill, SL_FORM_ENTRY, "--security-opt", command->nodes[i]);
-        if (!take_text(value, setting, setting->value, setting->value_length))
+        if (!take_text(command, value, setting, setting->value, setting->value_length))
             continue;
         if (id == SL_SETTING_NO_NEW_PRIVILEGES && rest == NULL) {
             value->meaning = 1;
@@ -789,7 +959,7 @@ static struct sl_value *last_value(struct model_fill *fill, const struct engine_
     if (fill->setting.key == NULL)
         fill->setting.key = command->nodes[at];
     struct sl_value *value = new_value(fill, SL_FORM_SCALAR, field, command->nodes[at]);
-    return take_text(value, *setting, (*setting)->value, (*setting)->value_length) ? value
+    return take_text(command, value, *setting, (*setting)->value, (*setting)->value_length) ? value
                                                                                     : NULL;
 }
 
@@ -848,7 +1018,7 @@ static void fill_ports(struct model_fill *fill, const struct engine_command *com
                 fill->setting.key = command->nodes[i];
             struct sl_value *value =
                 new_value(fill, SL_FORM_ENTRY, "--publish-all", command->nodes[i]);
-            if (take_text(value, setting, "--publish-all", 13))
+            if (take_text(command, value, setting, "--publish-all", 13))
                 value->meaning = SL_PORT_EVERY_INTERFACE;
             continue;
         }
@@ -857,7 +1027,7 @@ static void fill_ports(struct model_fill *fill, const struct engine_command *com
         if (fill->setting.key == NULL)
             fill->setting.key = command->nodes[i];
         struct sl_value *value = new_value(fill, SL_FORM_ENTRY, "--publish", command->nodes[i]);
-        if (!take_text(value, setting, setting->value, setting->value_length))
+        if (!take_text(command, value, setting, setting->value, setting->value_length))
             continue;
         struct compose_port port;
         compose_port_split(value->text, value->text_length, &port);

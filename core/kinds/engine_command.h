@@ -54,6 +54,12 @@ struct engine_command *engine_command_new_compose_run(struct model_group *group,
                                                       const struct sl_span *spans,
                                                       size_t count);
 
+/* The words were split from shell text, which the shell expands: a value
+ * whose only expansions are defaults (${X:-host}) is read as what it gives
+ * with the variables unset.  make: a Makefile recipe's, where "$$" is the
+ * shell's "$" and "${X}" or "$(X)" make's own reference. */
+void engine_command_set_shell_words(struct engine_command *command, bool make);
+
 /* The options reach the engine's API as written, without the docker CLI's
  * checks (GitLab Runner's config.toml): its security options are read as
  * the daemon reads them, where a bare "disable" is label=disable (moby's

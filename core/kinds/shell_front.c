@@ -28,6 +28,7 @@ struct shell_reading {
     int kind;
     unsigned depth;             /* of shell text inside a word */
     struct comment_list *comments;
+    bool make;                  /* the text is make's: $$ is the shell's $ */
 };
 
 static void read_text(struct shell_reading *outer, const char *text, size_t length,
@@ -79,6 +80,7 @@ static void read_engine_run(struct shell_reading *shell, const struct shell_comm
                     : engine_command_new(&group, words, spans, count);
     free(words);
     free(spans);
+    engine_command_set_shell_words(engine, shell->make);
 
     size_t ordinal = ++reading->file->engine_commands;
     size_t name_length;
@@ -188,6 +190,7 @@ static void read_text(struct shell_reading *outer, const char *text, size_t leng
 {
     struct shell_reading shell = *outer;
     shell.text = text;
+    shell.make = dialect == SHELL_DIALECT_MAKEFILE || dialect == SHELL_DIALECT_MAKE_TEXT;
     struct shell_result result;
     shell_split(text, length, dialect, origin, take_command, &shell, &result);
     for (size_t i = 0; i < result.problem_count; i++) {
@@ -313,7 +316,7 @@ void shell_front_read(struct model_reading *reading, const char *text, size_t le
                       enum shell_dialect dialect, const struct shell_origin *origin, int kind,
                       struct comment_list *comments)
 {
-    struct shell_reading shell = { reading, text, kind, 0, comments };
+    struct shell_reading shell = { reading, text, kind, 0, comments, false };
     read_text(&shell, text, length, dialect, origin);
     if (dialect == SHELL_DIALECT_MAKEFILE && origin == NULL)
         read_make_shell_calls(&shell, text, length);
