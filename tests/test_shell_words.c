@@ -59,6 +59,9 @@ static int collect(void *data, const struct shell_command *command)
     copy->word_count = command->word_count;
     copy->depth = command->depth;
     copy->kind = shell_find_program(command, &copy->program);
+    if (command->heredoc_script != NULL &&
+        (copy->program.flags & SHELL_PROGRAM_STDIN_SCRIPT))
+        *command->heredoc_script = true;
     copy->words = calloc(command->word_count, sizeof(*copy->words));
     assert_non_null(copy->words);
     for (size_t i = 0; i < command->word_count; i++) {

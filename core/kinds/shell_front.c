@@ -127,6 +127,8 @@ static int take_command(void *data, const struct shell_command *command)
     struct shell_reading *shell = data;
     struct shell_program program;
     enum shell_program_kind kind = shell_find_program(command, &program);
+    if (command->heredoc_script != NULL && (program.flags & SHELL_PROGRAM_STDIN_SCRIPT))
+        *command->heredoc_script = true;     /* bash <<EOF: its body is shell text */
     if (kind == SHELL_PROGRAM_SHELL_TEXT) {
         const struct shell_word *word = &command->words[program.text];
         if ((word->flags & SHELL_WORD_INTERPOLATED) != 0 && word->literal_length == 0)

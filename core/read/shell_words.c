@@ -23,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shell_program.h"
 #include "source.h"
 #include "utf8.h"
 #include "xalloc.h"
@@ -474,30 +473,27 @@ static void hand_over(struct lexer *lx, const struct frame *commands)
         word->end_column = pending->end_column;
         word->flags = pending->flags;
     }
-    struct shell_command command = {
-        lx->handover, commands->word_count, commands->depth, lx->result->command_count,
-    };
-    lx->result->command_count++;
-    /* The here-documents of this command: the last one on standard input
-     * is the script of a shell that reads one there (bash <<EOF, sh -s). */
-    bool undecided = false;
+    /* The callback says whether the command reads a here-document on
+     * standard input as its script (bash <<EOF, sh -s). */
+    bool undecided = false, reads = false;
     for (size_t h = 0; h < lx->heredoc_count; h++)
         undecided = undecided || !lx->heredocs[h].decided;
-    if (undecided) {
-        struct shell_program program;
-        shell_find_program(&command, &program);
-        bool reads = (program.flags & SHELL_PROGRAM_STDIN_SCRIPT) != 0;
-        for (size_t h = lx->heredoc_count; h > 0; h--) {
-            struct heredoc *heredoc = &lx->heredocs[h - 1];
-            if (heredoc->decided)
-                break;
-            heredoc->script = reads && heredoc->standard_input;
-            reads = reads && !heredoc->script;
-        }
-        for (size_t h = 0; h < lx->heredoc_count; h++)
-            lx->heredocs[h].decided = true;
-    }
+    struct shell_command command = {
+        lx->handover, commands->word_count, commands->depth, lx->result->command_count,
+        undecided ? &reads : NULL,
+    };
+    lx->result->command_count++;
     lx->stopped = lx->callback(lx->data, &command);
+    /* The last of its here-documents on standard input is the script. */
+    for (size_t h = lx->heredoc_count; undecided && h > 0; h--) {
+        struct heredoc *heredoc = &lx->heredocs[h - 1];
+        if (heredoc->decided)
+            break;
+        heredoc->script = reads && heredoc->standard_input;
+        reads = reads && !heredoc->script;
+    }
+    for (size_t h = 0; h < lx->heredoc_count; h++)
+        lx->heredocs[h].decided = true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -694,7 +690,7 @@ static bool contains(const unsigned char *text, size_t length, const char *needl
 static int split_text(const char *text, size_t start, size_t length,
                       enum shell_dialect dialect, const struct shell_origin *origin,
                       shell_command_fn command, void *data, struct shell_result *result,
-                      unsigned heredoc_depth);
+                      unsigned heredoc_depth, size_t first_index);
 
 /* A here-document that a shell runs as its script: its commands are handed
  * over as the text's own (its problems and comments too), bounded in how
@@ -714,14 +710,15 @@ static void read_script(struct lexer *lx, const struct heredoc *heredoc, size_t 
     /* The body is a range of the same text, so that offsets stay the
      * text's. */
     int stopped = split_text((const char *)lx->text, body, body + length, SHELL_DIALECT_SCRIPT,
-                             &origin, lx->callback, lx->data, &inner, lx->heredoc_depth + 1);
+                             &origin, lx->callback, lx->data, &inner, lx->heredoc_depth + 1,
+                             lx->result->command_count);
     for (size_t i = 0; i < inner.problem_count; i++)
         add_problem(lx, inner.problems[i].kind, inner.problems[i].line,
                     inner.problems[i].column, inner.problems[i].message);
     lx->result->problems_total += inner.problems_total - inner.problem_count;
     for (size_t i = 0; i < inner.comments.count; i++)
         comment_list_add(&lx->result->comments, &inner.comments.items[i]);
-    lx->result->command_count += inner.command_count;
+    lx->result->command_count = inner.command_count;   /* indexes go on */
     shell_result_release(&inner);
     if (stopped != 0)
         lx->stopped = stopped;
@@ -1440,17 +1437,18 @@ int shell_split(const char *text, size_t length, enum shell_dialect dialect,
                 const struct shell_origin *origin, shell_command_fn command, void *data,
                 struct shell_result *result)
 {
-    return split_text(text, 0, length, dialect, origin, command, data, result, 0);
+    return split_text(text, 0, length, dialect, origin, command, data, result, 0, 0);
 }
 
 /* Splits text[start, length) (length counted from the text's start). */
 static int split_text(const char *text, size_t start, size_t length,
                       enum shell_dialect dialect, const struct shell_origin *origin,
                       shell_command_fn command, void *data, struct shell_result *result,
-                      unsigned heredoc_depth)
+                      unsigned heredoc_depth, size_t first_index)
 {
     memset(result, 0, sizeof(*result));
     comment_list_init(&result->comments);
+    result->command_count = first_index;
     struct lexer lx;
     memset(&lx, 0, sizeof(lx));
     lx.text = (const unsigned char *)text;
