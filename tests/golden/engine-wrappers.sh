@@ -35,3 +35,11 @@ docker run --privileged alpine
 EOF
 docker compose up -d
 docker compose run --rm --service-ports -e A=1 web sh
+# A variable the script assigned an engine's name to runs that engine
+# (until it is given another value).
+CT=podman
+$CT run --privileged alpine
+export RT=/usr/bin/docker
+"${RT}" container run --pid=host alpine
+CT=buildah
+$CT run --privileged alpine
