@@ -168,8 +168,6 @@ static struct sl_node *volume_item(const struct engine_setting *setting,
     return (struct sl_node *)node;
 }
 
-/* The Compose walk's entry for a --mount value: its long syntax
- * {type, source, target, read_only}. */
 static bool text_is(const char *text, size_t length, const char *word);
 
 /* A --mount of type volume whose volume-opt fields tell the local driver
@@ -241,6 +239,9 @@ static bool written_bind(const struct engine_mount *mount)
             text_is(mount->type.text, mount->type.length, "glob"));
 }
 
+/* The Compose walk's entry for a --mount value: its long syntax
+ * {type, source, target, read_only}, and the definition of the volume its
+ * volume-opt fields make (mounts: how many entries the walk gets). */
 static struct sl_node *mount_item(struct engine_command *command,
                                   const struct engine_setting *setting,
                                   const struct sl_node *node, size_t mounts,
