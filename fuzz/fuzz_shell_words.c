@@ -117,6 +117,8 @@ static int check_command(void *data, const struct shell_command *command)
     }
     struct shell_program program;
     enum shell_program_kind kind = shell_find_program(command, &program);
+    if (command->heredoc_script != NULL && (program.flags & SHELL_PROGRAM_STDIN_SCRIPT))
+        *command->heredoc_script = true;
     if (kind == SHELL_PROGRAM_ENGINE) {
         CHECK(program.program < command->word_count);
         check_engine(command, program.program);

@@ -371,7 +371,12 @@ static void test_subcommands(void **state)
     CALL(ENGINE_ACTION_RUN, 2, "--namespace=k8s.io", "run", "x");
     CALL(ENGINE_ACTION_RUN, 2, "-Dlinfo", "run");
     CALL(ENGINE_ACTION_OTHER, 0, "ps", "run");
-    CALL(ENGINE_ACTION_OTHER, 0, "compose", "run", "web");
+    /* docker compose run starts a one-off container of a service (0.3). */
+    CALL(ENGINE_ACTION_COMPOSE_RUN, 2, "compose", "run", "web");
+    CALL(ENGINE_ACTION_COMPOSE_RUN, 6, "compose", "-f", "x.yml", "-p", "p", "run", "web");
+    CALL(ENGINE_ACTION_COMPOSE_RUN, 5, "--context", "c", "compose", "--dry-run", "run");
+    CALL(ENGINE_ACTION_OTHER, 0, "compose", "up", "-d");
+    CALL(ENGINE_ACTION_OTHER, 0, "compose", "exec", "web", "run");
     CALL(ENGINE_ACTION_OTHER, 0, "exec", "--privileged", "c", "sh");
     CALL(ENGINE_ACTION_OTHER, 0, "--version");
     CALL(ENGINE_ACTION_UNKNOWN, 1, "$CMD", "--privileged", "x");
@@ -381,6 +386,32 @@ static void test_subcommands(void **state)
     assert_int_equal(engine_call_parse(argv.words, argv.count, &call), ENGINE_ACTION_RUN);
     assert_int_equal(call.unknown_globals, 1);
     assert_int_equal(call.action_word, 1);
+    /* docker-compose and podman-compose: Compose's options, then run. */
+    static const char *const compose[] = { "--file", "a.yml", "--profile=x", "run", "web",
+                                           NULL };
+    make_argv(&argv, compose);
+    assert_int_equal(engine_compose_call_parse(argv.words, argv.count, &call),
+                     ENGINE_ACTION_COMPOSE_RUN);
+    assert_int_equal(call.arguments, 4);
+    static const char *const build[] = { "build", "run", NULL };
+    make_argv(&argv, build);
+    assert_int_equal(engine_compose_call_parse(argv.words, argv.count, &call),
+                     ENGINE_ACTION_OTHER);
+    /* Its run flags: -T and --service-ports are Compose's, the first other
+     * word the service. */
+    static const char *const flags[] = { "--rm", "-Tv", "/:/h", "--cap-add", "SYS_ADMIN",
+                                         "--service-ports", "-e", "A=1", "web", "-v", NULL };
+    engine_run_release(&run);
+    make_argv(&argv, flags);
+    engine_compose_run_parse(argv.words, argv.count, &run);
+    expect_setting(0, ENGINE_FLAG_OTHER, NULL);
+    expect_setting(1, ENGINE_FLAG_OTHER, NULL);
+    expect_setting(2, ENGINE_FLAG_VOLUME, "/:/h");
+    expect_setting(3, ENGINE_FLAG_CAP_ADD, "SYS_ADMIN");
+    expect_setting(4, ENGINE_FLAG_OTHER, NULL);
+    expect_setting(5, ENGINE_FLAG_ENV, "A=1");
+    assert_int_equal(run.count, 6);
+    expect_image("web");
 }
 
 /* ---- --mount ------------------------------------------------------------- */
@@ -443,6 +474,18 @@ static void test_mounts(void **state)
     parse_mount("type=bind,src=/a,dst=/b,z,U,relabel=shared");
     assert_int_equal(mount.unknown_keys, 0);
     assert_false(mount.malformed);
+    /* volume-opt=KEY=VALUE: the local driver's options, the later wins */
+    parse_mount("src=x,dst=/y,volume-opt=type=none,volume-opt=o=rbind,"
+                "volume-opt=device=/a,volume-opt=device=/etc,volume-driver=local");
+    expect_field(&mount.volume_type, "none");
+    expect_field(&mount.volume_o, "rbind");
+    expect_field(&mount.volume_device, "/etc");
+    assert_int_equal(mount.volume_device.offset, 92);
+    expect_field(&mount.volume_driver, "local");
+    assert_false(mount.malformed);
+    parse_mount("src=x,dst=/y,volume-opt=nothing");
+    assert_true(mount.malformed);
+    assert_null(mount.volume_o.text);
     /* what docker refuses */
     static const char *const refused[] = {
         "", "type=bind,", "type=bind,,src=/a", "source=\"/a\"", "nonsense,src=/a",

@@ -59,6 +59,9 @@ static int collect(void *data, const struct shell_command *command)
     copy->word_count = command->word_count;
     copy->depth = command->depth;
     copy->kind = shell_find_program(command, &copy->program);
+    if (command->heredoc_script != NULL &&
+        (copy->program.flags & SHELL_PROGRAM_STDIN_SCRIPT))
+        *command->heredoc_script = true;
     copy->words = calloc(command->word_count, sizeof(*copy->words));
     assert_non_null(copy->words);
     for (size_t i = 0; i < command->word_count; i++) {
@@ -580,6 +583,50 @@ static void test_heredocs_are_data(void **state)
     assert_int_equal(got.result.problems[0].column, 7);
 }
 
+/* A shell that reads its script from standard input runs a here-document
+ * there: its body is shell text, split where it is written (0.3). */
+static void test_heredocs_run_by_a_shell(void **state)
+{
+    (void)state;
+    split("bash <<EOS\n"
+          "docker run -v /:/host alpine\n"
+          "  # a comment\n"
+          "EOS\n"
+          "sudo sh -s <<-'END' 3<<X\n"
+          "\tpodman run x\n"
+          "\tEND\n"
+          "docker run data\n"
+          "X\n"
+          "bash script.sh <<EOF\ndocker run not-read\nEOF\n"
+          "bash 3<<EOF\ndocker run not-read-either\nEOF\n"
+          "docker run last\n");
+    expect_words(0, "bash", NULL);
+    expect_words(1, "docker", "run", "-v", "/:/host", "alpine", NULL);
+    expect_span(&got.commands[1].words[0], 2, 1, 2, 7);
+    expect_words(2, "sudo", "sh", "-s", NULL);
+    expect_words(3, "podman", "run", "x", NULL);
+    expect_span(&got.commands[3].words[0], 6, 2, 6, 8);
+    expect_words(4, "bash", "script.sh", NULL);
+    expect_words(5, "bash", NULL);
+    expect_words(6, "docker", "run", "last", NULL);
+    assert_int_equal(got.count, 7);
+    assert_int_equal(got.result.problem_count, 0);
+    assert_int_equal(got.result.comments.count, 1);
+    assert_int_equal(got.result.comments.items[0].line, 3);
+    assert_int_equal(got.result.comments.items[0].offset, 42);
+    /* Bounded: bodies that nest deeper than sandlint reads are a limit. */
+    char text[4096] = "";
+    for (unsigned i = 0; i < SHELL_MAX_SCRIPT_NESTING + 2; i++)
+        snprintf(text + strlen(text), sizeof(text) - strlen(text), "sh <<E%u\n", i);
+    snprintf(text + strlen(text), sizeof(text) - strlen(text), "docker run deep\n");
+    for (unsigned i = SHELL_MAX_SCRIPT_NESTING + 2; i > 0; i--)
+        snprintf(text + strlen(text), sizeof(text) - strlen(text), "E%u\n", i - 1);
+    split(text);
+    assert_int_equal(got.result.problem_count, 1);
+    assert_int_equal(got.result.problems[0].kind, SHELL_PROBLEM_LIMIT);
+    assert_int_equal(got.count, SHELL_MAX_SCRIPT_NESTING);
+}
+
 static void test_comments(void **state)
 {
     (void)state;
@@ -859,6 +906,39 @@ static void test_programs(void **state)
     assert_int_equal(got.commands[0].program.text_offset, 2);
     expect_program("env --split-string='docker run x'", SHELL_PROGRAM_SHELL_TEXT, 0, 0, 0);
     assert_int_equal(got.commands[0].program.text_offset, 15);
+
+    /* Programs that run their arguments as a command (0.3). */
+    expect_program("xargs docker run", engine, SHELL_ENGINE_DOCKER, 1, wrapped);
+    expect_program("xargs -0 -n 1 -P4 -I {} docker run", engine, SHELL_ENGINE_DOCKER, 7,
+                   wrapped);
+    expect_program("xargs --max-args=1 -r podman run", engine, SHELL_ENGINE_PODMAN, 3, wrapped);
+    expect_program("su -c 'docker run x'", SHELL_PROGRAM_SHELL_TEXT, 0, 0, 0);
+    assert_int_equal(got.commands[0].program.text, 2);
+    expect_program("su - deploy -c 'docker run x'", SHELL_PROGRAM_SHELL_TEXT, 0, 0, 0);
+    assert_int_equal(got.commands[0].program.text, 4);
+    expect_program("su deploy -s /bin/sh --command='docker run x'", SHELL_PROGRAM_SHELL_TEXT, 0,
+                   0, 0);
+    assert_int_equal(got.commands[0].program.text, 4);
+    assert_int_equal(got.commands[0].program.text_offset, 10);
+    expect_program("su -lc'docker run x' deploy", SHELL_PROGRAM_SHELL_TEXT, 0, 0, 0);
+    assert_int_equal(got.commands[0].program.text_offset, 3);
+    expect_program("su deploy", other, 0, 0, 0);
+    expect_program("find . -maxdepth 1 -exec docker run {} ';'", engine, SHELL_ENGINE_DOCKER, 5,
+                   wrapped);
+    expect_program("find . -type f -execdir sudo podman run x +", engine, SHELL_ENGINE_PODMAN,
+                   6, wrapped);
+    expect_program("find . -name docker", other, 0, 0, 0);
+    expect_program("flock /tmp/l docker run x", engine, SHELL_ENGINE_DOCKER, 2, wrapped);
+    expect_program("flock -w 5 /tmp/l -n docker run x", engine, SHELL_ENGINE_DOCKER, 5, wrapped);
+    expect_program("flock /tmp/l -c 'docker run x'", SHELL_PROGRAM_SHELL_TEXT, 0, 0, 0);
+    assert_int_equal(got.commands[0].program.text, 3);
+    expect_program("flock 9", other, 0, 0, 0);
+    expect_program("watch -n 60 docker run x", engine, SHELL_ENGINE_DOCKER, 3, wrapped);
+    expect_program("watch -d 'docker run x'", SHELL_PROGRAM_SHELL_TEXT, 0, 0, 0);
+    assert_int_equal(got.commands[0].program.text, 2);
+    expect_program("watch -x docker", engine, SHELL_ENGINE_DOCKER, 2, wrapped);
+    expect_program("$ENGINE run x", engine, SHELL_ENGINE_INTERPOLATED, 0, 0);
+    expect_program("\"${ENGINE:-podman}\" run x", engine, SHELL_ENGINE_INTERPOLATED, 0, 0);
 }
 
 /* The text of sh -c splits again, at the position it was written. */
@@ -995,6 +1075,7 @@ int main(void)
         cmocka_unit_test_teardown(test_separators, teardown),
         cmocka_unit_test_teardown(test_redirections_are_not_arguments, teardown),
         cmocka_unit_test_teardown(test_heredocs_are_data, teardown),
+        cmocka_unit_test_teardown(test_heredocs_run_by_a_shell, teardown),
         cmocka_unit_test_teardown(test_comments, teardown),
         cmocka_unit_test_teardown(test_expansions_are_kept_and_marked, teardown),
         cmocka_unit_test_teardown(test_substitutions_nest, teardown),

@@ -25,6 +25,9 @@ struct mount_entry {
     const struct sl_node *node;
     const char *field;
     bool shell_interpolated;
+    const char *written_type;   /* the --mount type the walk was handed as bind
+                                   (podman's glob), for the message; or NULL */
+    bool rootfs;                /* --rootfs: the root file system, no syntax to name */
 };
 
 struct engine_command {
@@ -33,13 +36,24 @@ struct engine_command {
     const struct sl_node **nodes;       /* per setting: flag through value */
     size_t count;
     size_t image;                       /* index of the image word, or ENGINE_NO_WORD */
+    const struct sl_node *rootfs_node;  /* the word --rootfs makes a host path: the
+                                           image word, or a quoted interpolation just
+                                           before it (NULL when none) */
+    unsigned rootfs_flags;              /* its enum engine_word_flags */
     struct command_problem *problems;
     size_t problem_count;
     /* What the Compose mount walk reads: a service mapping holding
      * volumes and volumes_from, in an empty document. */
     const struct sl_node *mount_root, *mount_service;
+    struct sl_node *volume_definitions; /* the root's volumes: one per named volume a
+                                           --mount's volume-opt fields define */
     struct mount_entry *mount_entries;
     size_t mount_entry_count;
+    bool daemon_options;                /* engine_command_set_daemon_options */
+    bool compose_run;                   /* engine_command_new_compose_run */
+    struct sl_span whole;               /* of all the words */
+    bool shell_words;                   /* engine_command_set_shell_words: */
+    bool make_text;                     /* and make's */
 };
 
 /* ------------------------------------------------------------------ */
@@ -154,27 +168,119 @@ static struct sl_node *volume_item(const struct engine_setting *setting,
     return (struct sl_node *)node;
 }
 
-/* The Compose walk's entry for a --mount value: its long syntax
- * {type, source, target, read_only}. */
-static struct sl_node *mount_item(struct engine_command *command,
-                                  const struct engine_setting *setting,
-                                  const struct sl_node *node, bool *shell_interpolated)
+static bool text_is(const char *text, size_t length, const char *word);
+
+/* A --mount of type volume whose volume-opt fields tell the local driver
+ * to bind a host path (o=bind or rbind, device=PATH): the definition
+ * Compose writes as volumes.NAME.driver_opts, for the walk to judge as it
+ * judges Compose's.  docker creates the volume with these options when it
+ * does not exist yet, an anonymous one (no source) every time.  Another
+ * driver's options are that driver's business and are not read. */
+static struct sl_node *define_volume(struct engine_command *command,
+                                     const struct engine_mount *mount,
+                                     const struct sl_span *span, size_t capacity)
 {
     struct model_group *group = command->group;
-    *shell_interpolated = interpolated(setting);
-    if (*shell_interpolated)
-        return (struct sl_node *)node;
-    struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
+    if (mount->volume_o.text == NULL ||
+        !(text_is(mount->type.text, mount->type.length, "volume")) ||
+        (mount->volume_driver.text != NULL &&
+         !text_is(mount->volume_driver.text, mount->volume_driver.length, "local")))
+        return NULL;
+    if (command->volume_definitions == NULL) {
+        command->volume_definitions = collection_node(group, SL_NODE_MAPPING, span);
+        mapping_add(group, (struct sl_node *)command->mount_root, 1,
+                    scalar_node(group, "volumes", 7, span), command->volume_definitions);
+    }
+    struct sl_node *name;
+    if (mount->source.text != NULL) {
+        /* The first --mount that names the volume creates it. */
+        if (model_mapping_get(command->volume_definitions, mount->source.text,
+                              mount->source.length, NULL) != NULL)
+            return NULL;
+        name = scalar_node(group, mount->source.text, mount->source.length, span);
+    } else {
+        /* Each anonymous one is a volume of its own, named for the message. */
+        size_t anonymous = 0;
+        for (size_t i = 0; i < command->volume_definitions->u.mapping.count; i++)
+            anonymous += command->volume_definitions->u.mapping.pairs[i].key->u.scalar.text[0] ==
+                         '<';
+        char *text = anonymous == 0 ? xasprintf("<anonymous>")
+                                    : xasprintf("<anonymous %zu>", anonymous + 1);
+        name = scalar_node(group, text, strlen(text), span);
+        free(text);
+    }
+    struct sl_node *options = collection_node(group, SL_NODE_MAPPING, span);
+    const struct engine_mount_field *fields[] = { &mount->volume_type, &mount->volume_o,
+                                                  &mount->volume_device };
+    const char *keys[] = { "type", "o", "device" };
+    for (size_t i = 0; i < 3; i++)
+        if (fields[i]->text != NULL)
+            mapping_add(group, options, 3, scalar_node(group, keys[i], strlen(keys[i]), span),
+                        scalar_node(group, fields[i]->text, fields[i]->length, span));
+    struct sl_node *definition = collection_node(group, SL_NODE_MAPPING, span);
+    mapping_add(group, definition, 1, scalar_node(group, "driver_opts", 11, span), options);
+    mapping_add(group, command->volume_definitions, capacity, name, definition);
+    return name;
+}
+
+/* Whether a field holds nothing the shell expands. */
+static bool literal_field(const struct engine_mount_field *field)
+{
+    return field->text == NULL || (memchr(field->text, '$', field->length) == NULL &&
+                                   memchr(field->text, '`', field->length) == NULL);
+}
+
+/* A --mount whose type (bind or glob) and target are written out. */
+static bool written_bind(const struct engine_mount *mount)
+{
+    return mount->type_given && !mount->malformed && literal_field(&mount->type) &&
+           literal_field(&mount->target) && mount->source.text != NULL &&
+           (text_is(mount->type.text, mount->type.length, "bind") ||
+            text_is(mount->type.text, mount->type.length, "glob"));
+}
+
+/* The Compose walk's entry for a --mount value: its long syntax
+ * {type, source, target, read_only}, and the definition of the volume its
+ * volume-opt fields make (mounts: how many entries the walk gets). */
+static struct sl_node *mount_item(struct engine_command *command,
+                                  const struct engine_setting *setting,
+                                  const struct sl_node *node, size_t mounts,
+                                  struct mount_entry *entry)
+{
+    struct model_group *group = command->group;
     char *buffer = xmalloc(setting->value_length + 1);
     struct engine_mount mount;
     engine_mount_parse(setting->value, setting->value_length, buffer, &mount);
+    /* An interpolated entry cannot be checked, but for a bind whose type
+     * and target are written: "type=bind,src=$HOME,dst=/h" binds a host
+     * path whatever the shell makes of it, as Compose's long syntax with
+     * an interpolated source does. */
+    entry->shell_interpolated = interpolated(setting) &&
+                                !(command->shell_words && written_bind(&mount));
+    if (entry->shell_interpolated) {
+        free(buffer);
+        return (struct sl_node *)node;
+    }
+    struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
     struct sl_node *mapping = collection_node(group, SL_NODE_MAPPING, &span);
-    const struct engine_mount_field *fields[] = { &mount.type, &mount.source, &mount.target };
+    /* podman's glob binds every host path the pattern matches: a bind of
+     * the pattern, named glob in the message. */
+    struct engine_mount_field type = mount.type;
+    if (text_is(type.text, type.length, "glob")) {
+        entry->written_type = "glob";
+        type.text = "bind";
+        type.length = 4;
+    }
+    const struct engine_mount_field *fields[] = { &type, &mount.source, &mount.target };
     const char *names[] = { "type", "source", "target" };
     for (size_t i = 0; i < 3; i++)
         if (fields[i]->text != NULL)
             mapping_add(group, mapping, 4, scalar_node(group, names[i], strlen(names[i]), &span),
                         scalar_node(group, fields[i]->text, fields[i]->length, &span));
+    const struct sl_node *volume = define_volume(command, &mount, &span, mounts);
+    if (mount.source.text == NULL && volume != NULL)
+        mapping_add(group, mapping, 4, scalar_node(group, "source", 6, &span),
+                    (struct sl_node *)volume);
     if (mount.readonly == 1)
         mapping_add(group, mapping, 4, scalar_node(group, "read_only", 9, &span),
                     scalar_node(group, "true", 4, &span));
@@ -182,11 +288,61 @@ static struct sl_node *mount_item(struct engine_command *command,
     return mapping;
 }
 
+/* Whether podman's or nerdctl's --rootfs is set: the image word is then
+ * the host directory the container runs in. */
+static bool rootfs_set(const struct engine_command *command)
+{
+    long at = -1;
+    for (size_t i = 0; i < command->count; i++)
+        if (command->settings[i].meaning == ENGINE_FLAG_ROOTFS)
+            at = (long)i;
+    if (at < 0 || command->rootfs_node == NULL)
+        return false;
+    const struct engine_setting *setting = &command->settings[at];
+    return interpolated(setting) || engine_setting_is_true(setting) == 1;
+}
+
+/* The Compose walk's entry for --rootfs PATH[:O|:idmap...]: a bind of the
+ * host directory PATH at the container's root (podman's :O overlays it,
+ * which still shows the host's files). */
+static struct sl_node *rootfs_item(struct engine_command *command, struct mount_entry *entry)
+{
+    struct model_group *group = command->group;
+    const struct sl_node *node = command->rootfs_node;
+    const char *path = node->u.scalar.text;
+    size_t length = node->u.scalar.length;
+    entry->rootfs = true;
+    entry->shell_interpolated = (command->rootfs_flags & ENGINE_WORD_INTERPOLATED) &&
+                                (!compose_has_interpolation(path, length) ||
+                                 (command->rootfs_flags & ENGINE_WORD_SPLIT));
+    if (entry->shell_interpolated)
+        return (struct sl_node *)node;
+    for (size_t i = length; i > 0; i--)
+        if (path[i - 1] == ':') {
+            const char *suffix = path + i;
+            size_t suffix_length = length - i;
+            if (text_is(suffix, suffix_length, "O") ||
+                (suffix_length >= 5 && memcmp(suffix, "idmap", 5) == 0))
+                length = i - 1;
+            break;
+        }
+    struct sl_span span = { node->line, node->column, node->end_line, node->end_column };
+    struct sl_node *mapping = collection_node(group, SL_NODE_MAPPING, &span);
+    mapping_add(group, mapping, 3, scalar_node(group, "type", 4, &span),
+                scalar_node(group, "bind", 4, &span));
+    mapping_add(group, mapping, 3, scalar_node(group, "source", 6, &span),
+                scalar_node(group, path, length, &span));
+    mapping_add(group, mapping, 3, scalar_node(group, "target", 6, &span),
+                scalar_node(group, "/", 1, &span));
+    return mapping;
+}
+
 /* Builds what the Compose mount walk reads from the mount flags. */
 static void build_mounts(struct engine_command *command, const struct sl_span *whole)
 {
     struct model_group *group = command->group;
-    size_t volumes = 0, volumes_from = 0;
+    bool rootfs = rootfs_set(command);
+    size_t volumes = rootfs ? 1 : 0, volumes_from = 0;
     for (size_t i = 0; i < command->count; i++) {
         enum engine_flag_meaning meaning = command->settings[i].meaning;
         if (command->settings[i].value_word == ENGINE_NO_WORD)
@@ -227,7 +383,7 @@ static void build_mounts(struct engine_command *command, const struct sl_span *w
             entry->field = "--volume";
             list = 0;
         } else if (setting->meaning == ENGINE_FLAG_MOUNT) {
-            item = mount_item(command, setting, command->nodes[i], &entry->shell_interpolated);
+            item = mount_item(command, setting, command->nodes[i], volumes, entry);
             entry->field = "--mount";
             list = 0;
         } else if (setting->meaning == ENGINE_FLAG_VOLUMES_FROM) {
@@ -251,11 +407,20 @@ static void build_mounts(struct engine_command *command, const struct sl_span *w
         if (!entry->shell_interpolated)
             lists[list]->u.sequence.items[lists[list]->u.sequence.count++] = item;
     }
+    if (rootfs) {
+        struct mount_entry *entry = &command->mount_entries[command->mount_entry_count++];
+        struct sl_node *item = rootfs_item(command, entry);
+        entry->node = item;
+        entry->field = "--rootfs";
+        if (!entry->shell_interpolated)
+            lists[0]->u.sequence.items[lists[0]->u.sequence.count++] = item;
+    }
 }
 
-struct engine_command *engine_command_new(struct model_group *group,
+static struct engine_command *command_new(struct model_group *group,
                                           const struct engine_word *words,
-                                          const struct sl_span *spans, size_t count)
+                                          const struct sl_span *spans, size_t count,
+                                          bool compose_run)
 {
     struct engine_command *command = model_group_alloc(group, sizeof(*command));
     command->group = group;
@@ -266,9 +431,26 @@ struct engine_command *engine_command_new(struct model_group *group,
         copies[i].text = model_group_strndup(group, words[i].text, words[i].length);
     }
     struct engine_run run;
-    engine_run_parse(copies, count, &run);
+    if (compose_run)
+        engine_compose_run_parse(copies, count, &run);
+    else
+        engine_run_parse(copies, count, &run);
+    command->compose_run = compose_run;
     command->count = run.count;
     command->image = run.image;
+    if (run.image != ENGINE_NO_WORD) {
+        /* "--rootfs "$ROOTFS" sh": a word that may hold flags comes just
+         * before the image; after --rootfs it is the path, and when it
+         * may split into words the path cannot be known. */
+        size_t path = run.image;
+        const struct engine_setting *last = run.count != 0 ? &run.settings[run.count - 1] : NULL;
+        if (last != NULL && last->meaning == ENGINE_FLAG_INTERPOLATED &&
+            last->flag_word + 1 == run.image)
+            path = last->flag_word;
+        command->rootfs_node = scalar_node(group, copies[path].text, copies[path].length,
+                                           &spans[path]);
+        command->rootfs_flags = copies[path].flags;
+    }
     command->settings = model_group_alloc(group, (run.count ? run.count : 1) *
                                                      sizeof(*command->settings));
     if (run.count != 0)
@@ -301,8 +483,47 @@ struct engine_command *engine_command_new(struct model_group *group,
         whole.end_line = spans[count - 1].end_line;
         whole.end_column = spans[count - 1].end_column;
     }
-    build_mounts(command, &whole);
+    command->whole = whole;
+    build_mounts(command, &command->whole);
     return command;
+}
+
+void engine_command_set_shell_words(struct engine_command *command, bool make)
+{
+    command->shell_words = true;
+    command->make_text = make;
+    /* Read again when a --mount is interpolated: a bind's interpolated
+     * source is now known to be the shell's (what the first reading made
+     * stays in the group). */
+    bool again = false;
+    for (size_t i = 0; i < command->count; i++)
+        again = again || (command->settings[i].meaning == ENGINE_FLAG_MOUNT &&
+                          interpolated(&command->settings[i]));
+    if (!again)
+        return;
+    command->mount_entry_count = 0;
+    command->mount_entries = NULL;
+    command->volume_definitions = NULL;
+    build_mounts(command, &command->whole);
+}
+
+void engine_command_set_daemon_options(struct engine_command *command)
+{
+    command->daemon_options = true;
+}
+
+struct engine_command *engine_command_new(struct model_group *group,
+                                          const struct engine_word *words,
+                                          const struct sl_span *spans, size_t count)
+{
+    return command_new(group, words, spans, count, false);
+}
+
+struct engine_command *engine_command_new_compose_run(struct model_group *group,
+                                                      const struct engine_word *words,
+                                                      const struct sl_span *spans, size_t count)
+{
+    return command_new(group, words, spans, count, true);
 }
 
 const char *engine_command_name(const struct engine_command *command, size_t *length)
@@ -417,18 +638,130 @@ static void templated(struct sl_value *value)
     value->parsed_length = 0;
 }
 
-/* text as the value's text and parsed; returns whether it can be read
- * (not interpolated). */
-static bool take_text(struct sl_value *value, const struct engine_setting *setting,
-                      const char *text, size_t length)
+/* A shell variable's name: [A-Za-z_][A-Za-z0-9_]*. */
+static size_t variable_name(const char *text, size_t length)
+{
+    size_t n = 0;
+    while (n < length && (text[n] == '_' || (text[n] >= 'A' && text[n] <= 'Z') ||
+                          (text[n] >= 'a' && text[n] <= 'z') ||
+                          (n > 0 && text[n] >= '0' && text[n] <= '9')))
+        n++;
+    return n;
+}
+
+/*
+ * What the shell makes of a value whose only expansions are defaults,
+ * ${NAME:-WORD} or ${NAME-WORD} with a literal WORD: the value with every
+ * variable unset, as Compose resolves ${P:-unconfined} (SPEC §13; the
+ * environment the command runs in is not known, so a harmless result is
+ * still reported as interpolated, see core/check/resolved_use.h).  The
+ * text and where it came from are made in group; false for anything
+ * else.
+ */
+static bool shell_default(const struct engine_command *command, const char *text,
+                          size_t length, const char **resolved, size_t *resolved_length,
+                          const char **from)
+{
+    struct model_group *group = command->group;
+    if (!command->shell_words)
+        return false;   /* runArgs, job options: no shell expands them */
+    char *out = xmalloc(length + 1);
+    size_t used = 0, defaults = 0;
+    const char *name = NULL;
+    size_t name_length = 0;
+    for (size_t at = 0; at < length;) {
+        if (text[at] == '`' || text[at] == '\\' || text[at] == '"' || text[at] == '\'') {
+            free(out);
+            return false;
+        }
+        if (text[at] != '$') {
+            out[used++] = text[at++];
+            continue;
+        }
+        if (command->make_text) {
+            /* make's $$ is the shell's $; a lone $ is make's own */
+            if (at + 1 >= length || text[at + 1] != '$') {
+                free(out);
+                return false;
+            }
+            at++;
+        }
+        if (at + 1 >= length || text[at + 1] != '{') {
+            free(out);
+            return false;   /* $NAME, $(...), $$...: not known */
+        }
+        size_t n = variable_name(text + at + 2, length - at - 2);
+        size_t word = at + 2 + n;
+        if (n == 0 || word >= length) {
+            free(out);
+            return false;
+        }
+        if (text[word] == ':')
+            word++;
+        if (word >= length || text[word] != '-') {
+            free(out);
+            return false;   /* ${NAME}, ${NAME:+X}, ${NAME:=X}...: not a default */
+        }
+        word++;
+        size_t end = word;
+        while (end < length && text[end] != '}' && text[end] != '$' && text[end] != '`' &&
+               text[end] != '\\' && text[end] != '"' && text[end] != '\'')
+            end++;
+        if (end >= length || text[end] != '}') {
+            free(out);
+            return false;
+        }
+        memcpy(out + used, text + word, end - word);
+        used += end - word;
+        if (defaults++ == 0) {
+            name = text + at + 2;
+            name_length = n;
+        }
+        at = end + 1;
+    }
+    if (defaults == 0) {
+        free(out);
+        return false;
+    }
+    *resolved = model_group_strndup(group, out, used);
+    *resolved_length = used;
+    free(out);
+    char *said = defaults == 1
+                     ? xasprintf("the default of %.*s, which the shell uses when it is unset",
+                                 (int)name_length, name)
+                     : xasprintf("the defaults the shell uses when %.*s and the others are "
+                                 "unset", (int)name_length, name);
+    *from = model_group_strndup(group, said, strlen(said));
+    free(said);
+    return true;
+}
+
+/* text as the value's text and parsed; returns whether it can be read:
+ * not interpolated, or the whole value of an interpolated setting that
+ * shell_default() resolves (then text is what it resolves to, written
+ * the value as written). */
+static bool take_text(const struct engine_command *command, struct sl_value *value,
+                      const struct engine_setting *setting, const char *text, size_t length)
 {
     value->text = value->parsed = text;
     value->text_length = value->parsed_length = length;
-    if (interpolated(setting)) {
-        templated(value);
-        return false;
+    if (!interpolated(setting))
+        return true;
+    const char *resolved, *from;
+    size_t resolved_length;
+    if (text == setting->value && length == setting->value_length &&
+        shell_default(command, text, length, &resolved, &resolved_length, &from)) {
+        value->written = text;
+        value->written_length = length;
+        value->text = value->parsed = resolved;
+        value->text_length = value->parsed_length = resolved_length;
+        value->flags |= SL_VALUE_RESOLVED;
+        value->resolved_from = from;
+        value->resolved_from_length = strlen(from);
+        return true;
     }
-    return true;
+    templated(value);
+    return false;
 }
 
 /* The index of the last setting of meaning (the one the engine keeps), or
@@ -459,8 +792,16 @@ static void fill_flag(struct model_fill *fill, const struct engine_command *comm
     struct sl_value *value = new_value(fill, SL_FORM_FLAG, field, command->nodes[at]);
     const char *text = setting->value != NULL ? setting->value : "true";
     size_t length = setting->value != NULL ? setting->value_length : 4;
-    if (take_text(value, setting, text, length))
+    if (!take_text(command, value, setting, text, length))
+        return;
+    if (value->flags & SL_VALUE_RESOLVED) {
+        /* pflag's true words */
+        static const char *const truths[] = { "1", "t", "T", "TRUE", "true", "True" };
+        for (size_t i = 0; i < sizeof(truths) / sizeof(*truths); i++)
+            value->meaning = value->meaning || text_is(value->text, value->text_length, truths[i]);
+    } else {
         value->meaning = engine_setting_is_true(setting) == 1;
+    }
 }
 
 /* One value per flag of meaning, each split at commas when split is set
@@ -484,7 +825,7 @@ static void fill_list(struct model_fill *fill, const struct engine_command *comm
                 continue;
             }
             struct sl_value *value = new_value(fill, SL_FORM_ENTRY, field, command->nodes[i]);
-            if (take_text(value, setting, setting->value + at, end - at)) {
+            if (take_text(command, value, setting, setting->value + at, end - at)) {
                 if (id == SL_SETTING_CAP_ADD || id == SL_SETTING_CAP_DROP) {
                     model_parse_capability(fill, value);
                 } else if (id == SL_SETTING_DEVICES) {
@@ -500,7 +841,7 @@ static void fill_list(struct model_fill *fill, const struct engine_command *comm
 
 /* Which setting a --security-opt value holds, and the part after its
  * name (after '=' or the older ':'). */
-static int security_option(const char *text, size_t length, const char **rest,
+static int security_option(const char *text, size_t length, bool daemon, const char **rest,
                            size_t *rest_length)
 {
     static const struct {
@@ -520,6 +861,12 @@ static int security_option(const char *text, size_t length, const char **rest,
     *rest_length = 0;
     if (text_is(text, length, "no-new-privileges"))
         return SL_SETTING_NO_NEW_PRIVILEGES;
+    if (daemon && text_is(text, length, "disable")) {
+        /* The daemon's own spelling of label=disable. */
+        *rest = text;
+        *rest_length = length;
+        return SL_SETTING_SELINUX;
+    }
     size_t split = 0;
     while (split < length && text[split] != ':' && text[split] != '=')
         split++;
@@ -567,10 +914,14 @@ static void fill_security(struct model_fill *fill, const struct engine_command *
             fill->setting.key = command->nodes[i];
         const char *rest = NULL;
         size_t rest_length = 0;
-        int holds = interpolated(setting)
-                        ? SL_SETTING_SECURITY_OTHER
-                        : security_option(setting->value, setting->value_length, &rest,
-                                          &rest_length);
+        /* An interpolated option that resolves holds what it resolves to. */
+        const char *text = setting->value, *from;
+        size_t length = setting->value_length;
+        bool known = !interpolated(setting) ||
+                     shell_default(command, text, length, &text, &length, &from);
+        int holds = known ? security_option(text, length, command->daemon_options, &rest,
+                                            &rest_length)
+                          : SL_SETTING_SECURITY_OTHER;
         if (holds != id)
             continue;
         if (view == SL_VIEW_EFFECTIVE && !interpolated(setting) && decided >= 0) {
@@ -581,7 +932,7 @@ static void fill_security(struct model_fill *fill, const struct engine_command *
         }
         struct sl_value *value =
             new_value(fill, SL_FORM_ENTRY, "--security-opt", command->nodes[i]);
-        if (!take_text(value, setting, setting->value, setting->value_length))
+        if (!take_text(command, value, setting, setting->value, setting->value_length))
             continue;
         if (id == SL_SETTING_NO_NEW_PRIVILEGES && rest == NULL) {
             value->meaning = 1;
@@ -609,7 +960,7 @@ static struct sl_value *last_value(struct model_fill *fill, const struct engine_
     if (fill->setting.key == NULL)
         fill->setting.key = command->nodes[at];
     struct sl_value *value = new_value(fill, SL_FORM_SCALAR, field, command->nodes[at]);
-    return take_text(value, *setting, (*setting)->value, (*setting)->value_length) ? value
+    return take_text(command, value, *setting, (*setting)->value, (*setting)->value_length) ? value
                                                                                     : NULL;
 }
 
@@ -639,7 +990,10 @@ static void fill_namespace(struct model_fill *fill, const struct engine_command 
     struct sl_value *value = last_value(fill, command, meaning, field, &setting);
     if (value == NULL)
         return;
-    if (text_is(value->text, value->text_length, "host"))
+    /* podman's ns:PATH joins the namespace a host path names
+     * (ns:/proc/1/ns/net is the host's own): read as host. */
+    if (text_is(value->text, value->text_length, "host") ||
+        (value->text_length > 3 && memcmp(value->text, "ns:", 3) == 0))
         value->meaning = SL_NAMESPACE_HOST;
     else if (value->text_length > 10 && memcmp(value->text, "container:", 10) == 0)
         value->meaning = SL_NAMESPACE_CONTAINER;
@@ -665,7 +1019,7 @@ static void fill_ports(struct model_fill *fill, const struct engine_command *com
                 fill->setting.key = command->nodes[i];
             struct sl_value *value =
                 new_value(fill, SL_FORM_ENTRY, "--publish-all", command->nodes[i]);
-            if (take_text(value, setting, "--publish-all", 13))
+            if (take_text(command, value, setting, "--publish-all", 13))
                 value->meaning = SL_PORT_EVERY_INTERFACE;
             continue;
         }
@@ -674,7 +1028,7 @@ static void fill_ports(struct model_fill *fill, const struct engine_command *com
         if (fill->setting.key == NULL)
             fill->setting.key = command->nodes[i];
         struct sl_value *value = new_value(fill, SL_FORM_ENTRY, "--publish", command->nodes[i]);
-        if (!take_text(value, setting, setting->value, setting->value_length))
+        if (!take_text(command, value, setting, setting->value, setting->value_length))
             continue;
         struct compose_port port;
         compose_port_split(value->text, value->text_length, &port);
@@ -698,6 +1052,13 @@ void engine_command_fill(struct model_fill *fill, const struct engine_command *c
     const struct setting_words *named =
         id >= 1 && id <= MODEL_SETTING_LAST && words_by_id[id].field != NULL ? &words_by_id[id]
                                                                              : NULL;
+    /* A one-off container of a Compose service has the service's
+     * settings (checked where its file is) and what the run flags add:
+     * capabilities, mounts and ports.  What they leave alone is not
+     * this command line's to judge. */
+    if (command->compose_run && id != SL_SETTING_CAP_ADD && id != SL_SETTING_MOUNTS &&
+        id != SL_SETTING_PORTS)
+        named = NULL;
     if (named == NULL) {
         fill->setting.state = SL_SETTING_UNSUPPORTED;
         return;
@@ -798,13 +1159,14 @@ struct mount_relay {
     size_t mount_size;
 };
 
-/* The flag an entry of the Compose walk came from. */
-static const char *entry_field(const struct engine_command *command, const struct sl_node *node)
+/* The entry of the Compose walk a mount came from (NULL: none). */
+static const struct mount_entry *entry_of(const struct engine_command *command,
+                                          const struct sl_node *node)
 {
     for (size_t i = 0; i < command->mount_entry_count; i++)
         if (command->mount_entries[i].node == node)
-            return command->mount_entries[i].field;
-    return "--volume";
+            return &command->mount_entries[i];
+    return NULL;
 }
 
 static int relay_mount(struct sl_context *ctx, const struct sl_mount *mount, void *data)
@@ -813,7 +1175,18 @@ static int relay_mount(struct sl_context *ctx, const struct sl_mount *mount, voi
     struct sl_mount copy;
     memset(&copy, 0, sizeof(copy));
     memcpy(&copy, mount, relay->mount_size < sizeof(copy) ? relay->mount_size : sizeof(copy));
-    copy.field = entry_field(relay->command, mount->entry != NULL ? mount->entry : mount->node);
+    const struct mount_entry *entry =
+        entry_of(relay->command, mount->entry != NULL ? mount->entry : mount->node);
+    copy.field = entry != NULL ? entry->field : "--volume";
+    if (entry != NULL && entry->written_type != NULL) {
+        copy.type = entry->written_type;
+        copy.type_length = strlen(entry->written_type);
+    } else if (entry != NULL && entry->rootfs) {
+        /* Not written as a mount: no syntax to describe. */
+        copy.syntax = SL_MOUNT_SHORT;
+        copy.type = NULL;
+        copy.type_length = 0;
+    }
     return relay->visit(ctx, &copy, relay->data);
 }
 

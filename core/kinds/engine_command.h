@@ -45,6 +45,27 @@ struct engine_command *engine_command_new(struct model_group *group,
                                           const struct engine_word *words,
                                           const struct sl_span *spans, size_t count);
 
+/* The same for the words after "docker compose run" (engine_compose_run_parse):
+ * a one-off container of a service, whose settings are the service's but
+ * for the capabilities, mounts and ports its flags add; the others are
+ * SL_SETTING_UNSUPPORTED. */
+struct engine_command *engine_command_new_compose_run(struct model_group *group,
+                                                      const struct engine_word *words,
+                                                      const struct sl_span *spans,
+                                                      size_t count);
+
+/* The words were split from shell text, which the shell expands: a value
+ * whose only expansions are defaults (${X:-host}) is read as what it gives
+ * with the variables unset.  make: a Makefile recipe's, where "$$" is the
+ * shell's "$" and "${X}" or "$(X)" make's own reference. */
+void engine_command_set_shell_words(struct engine_command *command, bool make);
+
+/* The options reach the engine's API as written, without the docker CLI's
+ * checks (GitLab Runner's config.toml): its security options are read as
+ * the daemon reads them, where a bare "disable" is label=disable (moby's
+ * parseSecurityOpt; the CLI refuses it). */
+void engine_command_set_daemon_options(struct engine_command *command);
+
 /* The literal --name value (the last one), or NULL when none is written or
  * it is interpolated. */
 const char *engine_command_name(const struct engine_command *command, size_t *length);

@@ -312,11 +312,91 @@ static const struct letter global_letters[] = {
     { 'v', "version" },
 };
 
+/*
+ * "docker compose run", "docker-compose run" and "podman-compose run": the
+ * flags of a one-off container of a service (docker/compose
+ * cmd/compose/run.go, docker-compose 1.x, podman-compose); the first word
+ * that is not a flag is the service.
+ */
+static const struct flag_spec compose_run_flags[] = {
+    { "build", B, OTHER },
+    { "cap-add", V, ENGINE_FLAG_CAP_ADD },
+    { "cap-drop", V, ENGINE_FLAG_CAP_DROP },
+    { "detach", B, OTHER },
+    { "entrypoint", V, OTHER },
+    { "env", V, ENGINE_FLAG_ENV },
+    { "env-from-file", V, OTHER },
+    { "help", B, OTHER },
+    { "interactive", B, OTHER },
+    { "label", V, OTHER },
+    { "name", V, ENGINE_FLAG_NAME },
+    { "no-TTY", B, OTHER },
+    { "no-deps", B, OTHER },
+    { "publish", V, ENGINE_FLAG_PUBLISH },
+    { "pull", V, OTHER },
+    { "quiet", B, OTHER },
+    { "quiet-build", B, OTHER },
+    { "quiet-pull", B, OTHER },
+    { "remove-orphans", B, OTHER },
+    { "rm", B, OTHER },
+    { "service-ports", B, OTHER },      /* the service's own ports */
+    { "tty", B, OTHER },
+    { "use-aliases", B, OTHER },
+    { "user", V, ENGINE_FLAG_USER },
+    { "volume", V, ENGINE_FLAG_VOLUME },
+    { "workdir", V, OTHER },
+};
+
+static const struct letter compose_run_letters[] = {
+    { 'd', "detach" }, { 'e', "env" }, { 'i', "interactive" }, { 'l', "label" },
+    { 'P', "service-ports" }, { 'p', "publish" }, { 'q', "quiet" }, { 'T', "no-TTY" },
+    { 't', "tty" }, { 'u', "user" }, { 'v', "volume" }, { 'w', "workdir" },
+};
+
+/* Compose's own options before its subcommand (docker compose and
+ * docker-compose 1.x). */
+static const struct flag_spec compose_global_flags[] = {
+    { "all-resources", B, OTHER }, { "ansi", V, OTHER }, { "compatibility", B, OTHER },
+    { "context", V, OTHER }, { "dry-run", B, OTHER }, { "env-file", V, OTHER },
+    { "file", V, OTHER }, { "help", B, OTHER }, { "host", V, OTHER },
+    { "log-level", V, OTHER }, { "no-ansi", B, OTHER }, { "parallel", V, OTHER },
+    { "profile", V, OTHER }, { "progress", V, OTHER }, { "project-directory", V, OTHER },
+    { "project-name", V, OTHER }, { "skip-hostname-check", B, OTHER }, { "tls", B, OTHER },
+    { "tlscacert", V, OTHER }, { "tlscert", V, OTHER }, { "tlskey", V, OTHER },
+    { "tlsverify", B, OTHER }, { "verbose", B, OTHER }, { "version", B, OTHER },
+};
+
+static const struct letter compose_global_letters[] = {
+    { 'c', "context" }, { 'f', "file" }, { 'H', "host" }, { 'h', "help" },
+    { 'p', "project-name" }, { 'v', "version" },
+};
+
 #undef V
 #undef B
 #undef OTHER
 
 #define COUNT(array) (sizeof(array) / sizeof(array[0]))
+
+/* A command's flags and their one-letter names. */
+struct flag_table {
+    const struct flag_spec *flags;
+    size_t count;
+    const struct letter *letters;
+    size_t letter_count;
+};
+
+static const struct flag_table run_table = { run_flags, COUNT(run_flags), run_letters,
+                                             COUNT(run_letters) };
+static const struct flag_table compose_run_table = {
+    compose_run_flags, COUNT(compose_run_flags), compose_run_letters,
+    COUNT(compose_run_letters)
+};
+static const struct flag_table global_table = { global_flags, COUNT(global_flags),
+                                                global_letters, COUNT(global_letters) };
+static const struct flag_table compose_global_table = {
+    compose_global_flags, COUNT(compose_global_flags), compose_global_letters,
+    COUNT(compose_global_letters)
+};
 
 static const struct flag_spec *find_flag(const struct flag_spec *table, size_t count,
                                          const char *name, size_t length)
@@ -451,8 +531,8 @@ static bool names_an_image(const struct engine_word *word)
 }
 
 /* A long flag at words[i]; returns the index of the next word to read. */
-static size_t read_long_flag(const struct engine_word *words, size_t count, size_t i,
-                             struct engine_run *run)
+static size_t read_long_flag(const struct flag_table *table, const struct engine_word *words,
+                             size_t count, size_t i, struct engine_run *run)
 {
     const struct engine_word *word = &words[i];
     const char *equals = memchr(word->text, '=', word->length);
@@ -467,7 +547,7 @@ static size_t read_long_flag(const struct engine_word *words, size_t count, size
         return i + 1;
     }
     const struct flag_spec *spec =
-        find_flag(run_flags, COUNT(run_flags), word->text + 2, name_end - 2);
+        find_flag(table->flags, table->count, word->text + 2, name_end - 2);
     struct engine_setting *setting =
         add_setting(run, spec != NULL ? spec->meaning : ENGINE_FLAG_UNKNOWN, spec, i, 0,
                     name_end);
@@ -488,8 +568,8 @@ static size_t read_long_flag(const struct engine_word *words, size_t count, size
 }
 
 /* A group of one-letter flags at words[i] (-itv, -v/x:/y, -e=A=1). */
-static size_t read_short_flags(const struct engine_word *words, size_t count, size_t i,
-                               struct engine_run *run)
+static size_t read_short_flags(const struct flag_table *table, const struct engine_word *words,
+                               size_t count, size_t i, struct engine_run *run)
 {
     const struct engine_word *word = &words[i];
     for (size_t at = 1; at < word->length; at++) {
@@ -500,8 +580,8 @@ static size_t read_short_flags(const struct engine_word *words, size_t count, si
             run->image_unsure = true;
             return i + 1;
         }
-        const struct flag_spec *spec = find_letter(run_letters, COUNT(run_letters), run_flags,
-                                                   COUNT(run_flags), word->text[at]);
+        const struct flag_spec *spec = find_letter(table->letters, table->letter_count,
+                                                   table->flags, table->count, word->text[at]);
         struct engine_setting *setting =
             add_setting(run, spec != NULL ? spec->meaning : ENGINE_FLAG_UNKNOWN, spec, i, at, 1);
         bool rest = at + 1 < word->length;
@@ -532,7 +612,8 @@ static size_t read_short_flags(const struct engine_word *words, size_t count, si
     return i + 1;
 }
 
-void engine_run_parse(const struct engine_word *words, size_t count, struct engine_run *run)
+static void parse_run(const struct flag_table *table, const struct engine_word *words,
+                      size_t count, struct engine_run *run)
 {
     memset(run, 0, sizeof(*run));
     run->image = ENGINE_NO_WORD;
@@ -547,9 +628,9 @@ void engine_run_parse(const struct engine_word *words, size_t count, struct engi
         }
         if (looks_like_flag(word) && word->length > 1) {
             if (word->text[1] == '-' && known_length(word) > 1)
-                i = read_long_flag(words, count, i, run);
+                i = read_long_flag(table, words, count, i, run);
             else
-                i = read_short_flags(words, count, i, run);
+                i = read_short_flags(table, words, count, i, run);
             continue;
         }
         if (known_length(word) == 0 && (word->flags & ENGINE_WORD_INTERPOLATED) &&
@@ -566,6 +647,17 @@ void engine_run_parse(const struct engine_word *words, size_t count, struct engi
         run->image = i;
         return;
     }
+}
+
+void engine_run_parse(const struct engine_word *words, size_t count, struct engine_run *run)
+{
+    parse_run(&run_table, words, count, run);
+}
+
+void engine_compose_run_parse(const struct engine_word *words, size_t count,
+                              struct engine_run *run)
+{
+    parse_run(&compose_run_table, words, count, run);
 }
 
 void engine_run_release(struct engine_run *run)
@@ -671,22 +763,22 @@ static bool word_is(const struct engine_word *word, const char *text)
 }
 
 /* Skips one global option at words[i]; returns the next index. */
-static size_t skip_global(const struct engine_word *words, size_t i, struct engine_call *call)
+static size_t skip_global(const struct flag_table *table, const struct engine_word *words,
+                          size_t i, struct engine_call *call)
 {
     const struct engine_word *word = &words[i];
     if (word->text[1] == '-') {
         const char *equals = memchr(word->text, '=', word->length);
         size_t name_end = equals != NULL ? (size_t)(equals - word->text) : word->length;
         const struct flag_spec *spec =
-            find_flag(global_flags, COUNT(global_flags), word->text + 2, name_end - 2);
+            find_flag(table->flags, table->count, word->text + 2, name_end - 2);
         if (spec == NULL)
             call->unknown_globals++;
         return spec != NULL && spec->value && equals == NULL ? i + 2 : i + 1;
     }
     for (size_t at = 1; at < word->length; at++) {
-        const struct flag_spec *spec = find_letter(global_letters, COUNT(global_letters),
-                                                   global_flags, COUNT(global_flags),
-                                                   word->text[at]);
+        const struct flag_spec *spec = find_letter(table->letters, table->letter_count,
+                                                   table->flags, table->count, word->text[at]);
         if (spec == NULL) {
             call->unknown_globals++;
             return i + 1;
@@ -697,6 +789,35 @@ static size_t skip_global(const struct engine_word *words, size_t i, struct engi
     return i + 1;
 }
 
+/* Compose's options from words[i], then its subcommand: "run" starts a
+ * one-off container. */
+static enum engine_action compose_call(const struct engine_word *words, size_t count, size_t i,
+                                       struct engine_call *call)
+{
+    while (i < count && looks_like_flag(&words[i]) && words[i].length > 1 &&
+           !word_is(&words[i], "--"))
+        i = skip_global(&compose_global_table, words, i, call);
+    if (i >= count)
+        return call->action;
+    if (word_is(&words[i], "run"))
+        call->action = ENGINE_ACTION_COMPOSE_RUN;
+    else if (words[i].flags & ENGINE_WORD_INTERPOLATED)
+        call->action = ENGINE_ACTION_UNKNOWN;
+    else
+        return call->action;
+    call->action_word = i;
+    call->arguments = i + 1;
+    return call->action;
+}
+
+enum engine_action engine_compose_call_parse(const struct engine_word *words, size_t count,
+                                             struct engine_call *call)
+{
+    memset(call, 0, sizeof(*call));
+    call->action_word = ENGINE_NO_WORD;
+    return compose_call(words, count, 0, call);
+}
+
 enum engine_action engine_call_parse(const struct engine_word *words, size_t count,
                                      struct engine_call *call)
 {
@@ -705,7 +826,9 @@ enum engine_action engine_call_parse(const struct engine_word *words, size_t cou
     size_t i = 0;
     while (i < count && looks_like_flag(&words[i]) && words[i].length > 1 &&
            !word_is(&words[i], "--"))
-        i = skip_global(words, i, call);
+        i = skip_global(&global_table, words, i, call);
+    if (i < count && word_is(&words[i], "compose"))
+        return compose_call(words, count, i + 1, call);
     if (i < count && word_is(&words[i], "container"))
         i++;
     if (i >= count)
@@ -742,6 +865,13 @@ static bool key_is(const char *key, size_t length, const char *name)
     return true;
 }
 
+/* Exactly, case and all: volume-opt keys are the driver's, and the local
+ * driver's are lower case. */
+static bool text_equals(const char *text, size_t length, const char *word)
+{
+    return strlen(word) == length && memcmp(text, word, length) == 0;
+}
+
 /* Keys the engines know that say nothing sandlint reads. */
 static bool known_key(const char *key, size_t length)
 {
@@ -769,6 +899,27 @@ static int boolean_text(const char *text, size_t length)
             return 0;
     }
     return -1;
+}
+
+/* volume-opt=KEY=VALUE: the options of the local driver that say whether
+ * it binds a host path (docker refuses one without '='; other keys are
+ * the driver's own business). */
+static void volume_option(struct engine_mount *mount, const struct engine_mount_field *option)
+{
+    const char *equals = memchr(option->text, '=', option->length);
+    if (equals == NULL) {
+        mount->malformed = true;
+        return;
+    }
+    size_t key_length = (size_t)(equals - option->text);
+    struct engine_mount_field value = { equals + 1, option->length - key_length - 1,
+                                        option->offset + key_length + 1 };
+    if (text_equals(option->text, key_length, "type"))
+        mount->volume_type = value;
+    else if (text_equals(option->text, key_length, "o"))
+        mount->volume_o = value;
+    else if (text_equals(option->text, key_length, "device"))
+        mount->volume_device = value;
 }
 
 /* One decoded field: key[=value] at offset in the --mount value. */
@@ -805,6 +956,10 @@ static void mount_field(struct engine_mount *mount, const char *field, size_t le
         mount->target = value;
     else if (!known_key(field, key_length))
         mount->unknown_keys++;
+    if (key_is(field, key_length, "volume-driver"))
+        mount->volume_driver = value;
+    if (key_is(field, key_length, "volume-opt"))
+        volume_option(mount, &value);
     if (key_is(field, key_length, "bind-propagation") &&
         (key_is(value.text, value.length, "shared") || key_is(value.text, value.length, "rshared")))
         mount->bind_propagation_shared = true;
@@ -863,19 +1018,16 @@ void engine_mount_parse(const char *value, size_t length, char *buffer,
 
 int engine_flags_check_tables(void)
 {
-    const struct flag_spec *tables[] = { run_flags, global_flags };
-    size_t counts[] = { COUNT(run_flags), COUNT(global_flags) };
-    for (size_t t = 0; t < 2; t++)
-        for (size_t i = 1; i < counts[t]; i++)
-            if (strcmp(tables[t][i - 1].name, tables[t][i].name) >= 0)
+    const struct flag_table *tables[] = { &run_table, &global_table, &compose_run_table,
+                                          &compose_global_table };
+    for (size_t t = 0; t < COUNT(tables); t++) {
+        for (size_t i = 1; i < tables[t]->count; i++)
+            if (strcmp(tables[t]->flags[i - 1].name, tables[t]->flags[i].name) >= 0)
                 return -1;
-    for (size_t i = 0; i < COUNT(run_letters); i++)
-        if (find_letter(run_letters, COUNT(run_letters), run_flags, COUNT(run_flags),
-                        run_letters[i].letter) == NULL)
-            return -1;
-    for (size_t i = 0; i < COUNT(global_letters); i++)
-        if (find_letter(global_letters, COUNT(global_letters), global_flags,
-                        COUNT(global_flags), global_letters[i].letter) == NULL)
-            return -1;
+        for (size_t i = 0; i < tables[t]->letter_count; i++)
+            if (find_letter(tables[t]->letters, tables[t]->letter_count, tables[t]->flags,
+                            tables[t]->count, tables[t]->letters[i].letter) == NULL)
+                return -1;
+    }
     return 0;
 }

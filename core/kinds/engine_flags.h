@@ -154,6 +154,12 @@ struct engine_run {
  */
 void engine_run_parse(const struct engine_word *words, size_t count, struct engine_run *run);
 
+/* The same for the words after "docker compose run" (or docker-compose
+ * run): a one-off container of a service, with Compose's run flags; the
+ * "image" is the service. */
+void engine_compose_run_parse(const struct engine_word *words, size_t count,
+                              struct engine_run *run);
+
 void engine_run_release(struct engine_run *run);
 
 /*
@@ -176,7 +182,8 @@ enum engine_action {
     ENGINE_ACTION_OTHER = 0,    /* ps, build, exec, compose...: not a container's start */
     ENGINE_ACTION_RUN,
     ENGINE_ACTION_CREATE,
-    ENGINE_ACTION_UNKNOWN       /* the subcommand is interpolated ($CMD) */
+    ENGINE_ACTION_UNKNOWN,      /* the subcommand is interpolated ($CMD) */
+    ENGINE_ACTION_COMPOSE_RUN   /* compose run: a one-off container of a service */
 };
 
 struct engine_call {
@@ -194,6 +201,12 @@ struct engine_call {
  */
 enum engine_action engine_call_parse(const struct engine_word *words, size_t count,
                                      struct engine_call *call);
+
+/* The same for the words after docker-compose or podman-compose (also what
+ * engine_call_parse does after "docker compose"): Compose's options, then
+ * "run". */
+enum engine_action engine_compose_call_parse(const struct engine_word *words, size_t count,
+                                             struct engine_call *call);
 
 /* ------------------------------------------------------------------ */
 /* --mount                                                             */
@@ -216,6 +229,13 @@ struct engine_mount {
     int readonly;               /* readonly, ro (bare, or =true/1/false/0): 1, 0; -1
                                    for a value that is neither */
     bool bind_propagation_shared;   /* bind-propagation=shared or rshared */
+    /* A volume's driver and the volume-opt KEY=VALUE fields the engine
+     * hands it (the later of a repeated key wins, as in docker's map):
+     * the local driver binds device when o lists bind or rbind. */
+    struct engine_mount_field volume_driver;    /* volume-driver */
+    struct engine_mount_field volume_type;      /* volume-opt=type=... */
+    struct engine_mount_field volume_o;         /* volume-opt=o=... */
+    struct engine_mount_field volume_device;    /* volume-opt=device=... */
     size_t unknown_keys;        /* keys none of the engines knows */
     bool malformed;             /* what docker refuses: an empty value or field, a
                                    field without '=' that is not a flag, an empty

@@ -296,6 +296,8 @@ static void emit_container(struct model_reading *reading, struct model_group *gr
 {
     struct engine_command *command =
         engine_command_new(group, words->words, words->spans, words->count);
+    /* The runner hands these to the daemon's API, not to the docker CLI. */
+    engine_command_set_daemon_options(command);
     shell_word_list_release(words);
     struct runner_container *container = model_group_alloc(group, sizeof(*container));
     container->command = command;

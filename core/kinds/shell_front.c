@@ -22,12 +22,26 @@
  * they are read. */
 #define SHELL_FRONT_MAX_TEXT ((size_t)16 << 20)
 
+/* Variables the text assigns an engine's name to (CT=podman,
+ * ENGINE=${ENGINE:-docker}), so that "$CT run" is read as that engine's
+ * run: the first ones only, a bound of sandlint's own (names it does not
+ * keep are still caught when they say engine: shell_program.c). */
+#define ENGINE_VARIABLES_MAX 32u
+#define ENGINE_VARIABLE_NAME_MAX 64u
+
+struct engine_variables {
+    char names[ENGINE_VARIABLES_MAX][ENGINE_VARIABLE_NAME_MAX + 1];
+    size_t count;
+};
+
 struct shell_reading {
     struct model_reading *reading;
     const char *text;           /* the text being split */
     int kind;
     unsigned depth;             /* of shell text inside a word */
     struct comment_list *comments;
+    bool make;                  /* the text is make's: $$ is the shell's $ */
+    struct engine_variables *variables;     /* of the whole text */
 };
 
 static void read_text(struct shell_reading *outer, const char *text, size_t length,
@@ -63,7 +77,7 @@ static void command_line_warning(struct model_reading *reading, unsigned line,
 /* One engine run/create: its words after the subcommand become a
  * container. */
 static void read_engine_run(struct shell_reading *shell, const struct shell_command *command,
-                            const struct shell_program *program, size_t first)
+                            const struct shell_program *program, size_t first, bool compose_run)
 {
     struct model_reading *reading = shell->reading;
     size_t count = command->word_count - first;
@@ -74,9 +88,12 @@ static void read_engine_run(struct shell_reading *shell, const struct shell_comm
         spans[i] = word_span(&command->words[first + i]);
     struct model_group group;
     model_group_init(&group);
-    struct engine_command *engine = engine_command_new(&group, words, spans, count);
+    struct engine_command *engine =
+        compose_run ? engine_command_new_compose_run(&group, words, spans, count)
+                    : engine_command_new(&group, words, spans, count);
     free(words);
     free(spans);
+    engine_command_set_shell_words(engine, shell->make);
 
     size_t ordinal = ++reading->file->engine_commands;
     size_t name_length;
@@ -118,11 +135,132 @@ static void read_engine_run(struct shell_reading *shell, const struct shell_comm
     model_group_release(&group);
 }
 
+static bool text_is(const char *text, size_t length, const char *word)
+{
+    return strlen(word) == length && memcmp(text, word, length) == 0;
+}
+
+/* Whether a value names an engine program: "podman", "/usr/bin/docker",
+ * or a default that does ("${ENGINE:-podman}"). */
+static bool names_engine(const char *text, size_t length)
+{
+    if (length > 3 && memcmp(text, "${", 2) == 0 && text[length - 1] == '}') {
+        /* ${NAME:-WORD} or ${NAME-WORD}: WORD */
+        const char *dash = memchr(text, '-', length);
+        if (dash == NULL || memchr(text + 2, '$', length - 2) != NULL)
+            return false;
+        length = (size_t)(text + length - 1 - (dash + 1));
+        text = dash + 1;
+    } else if (memchr(text, '$', length) != NULL || memchr(text, '`', length) != NULL) {
+        return false;
+    }
+    const char *slash = NULL;
+    for (size_t i = 0; i < length; i++)
+        if (text[i] == '/')
+            slash = text + i;
+    if (slash != NULL) {
+        length -= (size_t)(slash + 1 - text);
+        text = slash + 1;
+    }
+    return text_is(text, length, "docker") || text_is(text, length, "podman") ||
+           text_is(text, length, "podman-remote") || text_is(text, length, "nerdctl");
+}
+
+static long find_variable(const struct engine_variables *variables, const char *name,
+                          size_t length)
+{
+    for (size_t i = 0; i < variables->count; i++)
+        if (text_is(name, length, variables->names[i]))
+            return (long)i;
+    return -1;
+}
+
+/* NAME=VALUE words of a command that only assigns (or export, readonly,
+ * local, declare, typeset NAME=VALUE): NAME kept when VALUE names an
+ * engine, forgotten when it is given another value. */
+static void note_assignments(struct engine_variables *variables,
+                             const struct shell_command *command)
+{
+    size_t at = 0;
+    const struct shell_word *first = &command->words[0];
+    static const char *const builtins[] = { "export", "readonly", "local", "declare",
+                                            "typeset" };
+    for (size_t i = 0; i < sizeof(builtins) / sizeof(*builtins); i++)
+        if (!(first->flags & (SHELL_WORD_QUOTED | SHELL_WORD_INTERPOLATED)) &&
+            text_is(first->text, first->length, builtins[i]))
+            at = 1;
+    for (size_t i = at; i < command->word_count; i++)
+        if (!(command->words[i].flags & SHELL_WORD_ASSIGNMENT))
+            return;     /* a command runs: its assignments are its own */
+    for (size_t i = at; i < command->word_count; i++) {
+        const struct shell_word *word = &command->words[i];
+        const char *equals = memchr(word->text, '=', word->length);
+        if (equals == NULL)
+            continue;
+        size_t name_length = (size_t)(equals - word->text);
+        const char *value = equals + 1;
+        size_t value_length = word->length - name_length - 1;
+        long known = find_variable(variables, word->text, name_length);
+        if (names_engine(value, value_length)) {
+            if (known < 0 && variables->count < ENGINE_VARIABLES_MAX &&
+                name_length <= ENGINE_VARIABLE_NAME_MAX) {
+                memcpy(variables->names[variables->count], word->text, name_length);
+                variables->names[variables->count++][name_length] = '\0';
+            }
+        } else if (known >= 0) {
+            variables->count--;
+            memmove(variables->names[known], variables->names[variables->count],
+                    sizeof(variables->names[known]));
+        }
+    }
+}
+
+/* "$CT run", "${CT} container create": a program word that is only a
+ * variable the text assigned an engine to, before run, create or
+ * container. */
+static bool assigned_engine(const struct engine_variables *variables,
+                            const struct shell_command *command, struct shell_program *program)
+{
+    size_t at = 0;
+    while (at < command->word_count && (command->words[at].flags & SHELL_WORD_ASSIGNMENT))
+        at++;
+    if (at + 1 >= command->word_count)
+        return false;
+    const struct shell_word *word = &command->words[at], *next = &command->words[at + 1];
+    if (!(word->flags & SHELL_WORD_INTERPOLATED) || word->length < 2 || word->text[0] != '$')
+        return false;
+    const char *name = word->text + 1;
+    size_t length = word->length - 1;
+    if (name[0] == '{') {
+        if (name[length - 1] != '}' || length < 3)
+            return false;
+        name++;
+        length -= 2;
+    }
+    if (find_variable(variables, name, length) < 0 ||
+        (next->flags & (SHELL_WORD_QUOTED | SHELL_WORD_INTERPOLATED)) != 0 ||
+        !(text_is(next->text, next->length, "run") || text_is(next->text, next->length, "create") ||
+          text_is(next->text, next->length, "container")))
+        return false;
+    memset(program, 0, sizeof(*program));
+    program->kind = SHELL_PROGRAM_ENGINE;
+    program->engine = SHELL_ENGINE_INTERPOLATED;
+    program->program = at;
+    return true;
+}
+
 static int take_command(void *data, const struct shell_command *command)
 {
     struct shell_reading *shell = data;
     struct shell_program program;
     enum shell_program_kind kind = shell_find_program(command, &program);
+    if (kind == SHELL_PROGRAM_OTHER && shell->variables != NULL) {
+        note_assignments(shell->variables, command);
+        if (assigned_engine(shell->variables, command, &program))
+            kind = SHELL_PROGRAM_ENGINE;
+    }
+    if (command->heredoc_script != NULL && (program.flags & SHELL_PROGRAM_STDIN_SCRIPT))
+        *command->heredoc_script = true;     /* bash <<EOF: its body is shell text */
     if (kind == SHELL_PROGRAM_SHELL_TEXT) {
         const struct shell_word *word = &command->words[program.text];
         if ((word->flags & SHELL_WORD_INTERPOLATED) != 0 && word->literal_length == 0)
@@ -153,10 +291,14 @@ static int take_command(void *data, const struct shell_command *command)
     struct engine_word *words = xmalloc((count ? count : 1) * sizeof(*words));
     engine_words_from_shell(command->words + first, count, words);
     struct engine_call call;
-    enum engine_action action = engine_call_parse(words, count, &call);
+    enum engine_action action = program.engine == SHELL_ENGINE_COMPOSE
+                                    ? engine_compose_call_parse(words, count, &call)
+                                    : engine_call_parse(words, count, &call);
     free(words);
-    if (action == ENGINE_ACTION_RUN || action == ENGINE_ACTION_CREATE) {
-        read_engine_run(shell, command, &program, first + call.arguments);
+    if (action == ENGINE_ACTION_RUN || action == ENGINE_ACTION_CREATE ||
+        action == ENGINE_ACTION_COMPOSE_RUN) {
+        read_engine_run(shell, command, &program, first + call.arguments,
+                        action == ENGINE_ACTION_COMPOSE_RUN);
     } else if (action == ENGINE_ACTION_UNKNOWN) {
         const struct shell_word *word = &command->words[first + call.action_word];
         if (shell->kind == SL_KIND_GITHUB_ACTIONS && engine_ci_expression(word->text,
@@ -182,6 +324,7 @@ static void read_text(struct shell_reading *outer, const char *text, size_t leng
 {
     struct shell_reading shell = *outer;
     shell.text = text;
+    shell.make = dialect == SHELL_DIALECT_MAKEFILE || dialect == SHELL_DIALECT_MAKE_TEXT;
     struct shell_result result;
     shell_split(text, length, dialect, origin, take_command, &shell, &result);
     for (size_t i = 0; i < result.problem_count; i++) {
@@ -307,7 +450,9 @@ void shell_front_read(struct model_reading *reading, const char *text, size_t le
                       enum shell_dialect dialect, const struct shell_origin *origin, int kind,
                       struct comment_list *comments)
 {
-    struct shell_reading shell = { reading, text, kind, 0, comments };
+    struct engine_variables variables;
+    variables.count = 0;
+    struct shell_reading shell = { reading, text, kind, 0, comments, false, &variables };
     read_text(&shell, text, length, dialect, origin);
     if (dialect == SHELL_DIALECT_MAKEFILE && origin == NULL)
         read_make_shell_calls(&shell, text, length);

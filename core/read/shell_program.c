@@ -21,13 +21,22 @@ enum wrapper_kind {
     WRAP_COMMAND,       /* command: -v and -V only say where a program is */
     WRAP_TIMEOUT,       /* options, a duration, then the program */
     WRAP_SHELL,         /* sh -c TEXT */
-    WRAP_EVAL           /* eval TEXT, or eval WORDS... read as a command */
+    WRAP_EVAL,          /* eval TEXT, or eval WORDS... read as a command */
+    WRAP_JOINED,        /* options, then TEXT, or WORDS... that it joins and hands to
+                           sh -c (watch; with -x it runs them itself) */
+    WRAP_USER,          /* options, [-] [USER] [options]: only -c TEXT runs something
+                           (su; without -c it starts a login shell) */
+    WRAP_LOCK,          /* options, a lock file, options, then the program or -c TEXT
+                           (flock) */
+    WRAP_FIND           /* find: the program after -exec, -execdir, -ok or -okdir */
 };
 
 struct wrapper {
     const char *name;
     enum wrapper_kind kind;
     const struct wrapper_option *options;   /* ended by a zero entry */
+    const char *text_letters;   /* the options whose value is shell text (env -S,
+                                   su -c, flock -c), or "" */
 };
 
 /* From sudo(8), doas(1), env(1), time(1) (GNU and POSIX), nice(1),
@@ -83,6 +92,44 @@ static const struct wrapper_option timeout_options[] = {
     { 's', "signal", true }, { 'k', "kill-after", true }, { 'v', "verbose", false },
     { 0, "preserve-status", false }, { 0, "foreground", false }, { 0, NULL, false },
 };
+/* xargs(1) (GNU and BSD): -e, -i and -l take their optional value only
+ * attached, so they never take the next word. */
+static const struct wrapper_option xargs_options[] = {
+    { '0', "null", false }, { 'a', "arg-file", true }, { 'd', "delimiter", true },
+    { 'E', NULL, true }, { 'e', "eof", false }, { 'I', NULL, true }, { 'i', "replace", false },
+    { 'L', NULL, true }, { 'l', "max-lines", false }, { 'n', "max-args", true },
+    { 'o', "open-tty", false }, { 'P', "max-procs", true }, { 'p', "interactive", false },
+    { 'r', "no-run-if-empty", false }, { 's', "max-chars", true }, { 't', "verbose", false },
+    { 'x', "exit", false }, { 'J', NULL, true }, { 'R', NULL, true }, { 'S', NULL, true },
+    { 0, "process-slot-var", true }, { 0, "show-limits", false }, { 0, "help", false },
+    { 0, "version", false }, { 0, NULL, false },
+};
+/* su(1) of util-linux and shadow. */
+static const struct wrapper_option su_options[] = {
+    { 'c', "command", true }, { 'C', "session-command", true }, { 'f', "fast", false },
+    { 'g', "group", true }, { 'G', "supp-group", true }, { 'l', "login", false },
+    { 'm', "preserve-environment", false }, { 'p', NULL, false }, { 'P', "pty", false },
+    { 's', "shell", true }, { 'T', "no-pty", false }, { 'w', "whitelist-environment", true },
+    { 'h', "help", false }, { 'V', "version", false }, { 0, NULL, false },
+};
+/* flock(1) of util-linux. */
+static const struct wrapper_option flock_options[] = {
+    { 's', "shared", false }, { 'x', "exclusive", false }, { 'e', NULL, false },
+    { 'u', "unlock", false }, { 'n', "nonblock", false }, { 0, "nb", false },
+    { 'w', "timeout", true }, { 0, "wait", true }, { 'o', "close", false },
+    { 'E', "conflict-exit-code", true }, { 'F', "no-fork", false }, { 0, "verbose", false },
+    { 'c', "command", true }, { 'h', "help", false }, { 'V', "version", false },
+    { 0, NULL, false },
+};
+/* watch(1) of procps-ng: --differences takes its value only after '='. */
+static const struct wrapper_option watch_options[] = {
+    { 'n', "interval", true }, { 'd', "differences", false }, { 't', "no-title", false },
+    { 'b', "beep", false }, { 'e', "errexit", false }, { 'g', "chgexit", false },
+    { 'c', "color", false }, { 'C', "no-color", false }, { 'x', "exec", false },
+    { 'p', "precise", false }, { 'w', "no-wrap", false }, { 'q', "equexit", true },
+    { 'r', "no-rerun", false }, { 's', "shotsdir", true }, { 'h', "help", false },
+    { 'v', "version", false }, { 0, NULL, false },
+};
 static const struct wrapper_option shell_options[] = {
     { 'o', NULL, true }, { 'O', NULL, true }, { 0, "rcfile", true }, { 0, "init-file", true },
     { 'a', NULL, false }, { 'b', NULL, false }, { 'c', NULL, false }, { 'e', NULL, false },
@@ -97,26 +144,31 @@ static const struct wrapper_option shell_options[] = {
 };
 
 static const struct wrapper wrappers[] = {
-    { "sudo", WRAP_ASSIGNMENTS, sudo_options },
-    { "doas", WRAP_PLAIN, doas_options },
-    { "exec", WRAP_PLAIN, exec_options },
-    { "env", WRAP_ASSIGNMENTS, env_options },
-    { "time", WRAP_PLAIN, time_options },
-    { "command", WRAP_COMMAND, command_options },
-    { "nohup", WRAP_PLAIN, no_options },
-    { "nice", WRAP_PLAIN, nice_options },
-    { "setsid", WRAP_PLAIN, setsid_options },
-    { "stdbuf", WRAP_PLAIN, stdbuf_options },
-    { "ionice", WRAP_PLAIN, ionice_options },
-    { "timeout", WRAP_TIMEOUT, timeout_options },
-    { "eval", WRAP_EVAL, no_options },
-    { "sh", WRAP_SHELL, shell_options },
-    { "bash", WRAP_SHELL, shell_options },
-    { "dash", WRAP_SHELL, shell_options },
-    { "ash", WRAP_SHELL, shell_options },
-    { "ksh", WRAP_SHELL, shell_options },
-    { "mksh", WRAP_SHELL, shell_options },
-    { "zsh", WRAP_SHELL, shell_options },
+    { "sudo", WRAP_ASSIGNMENTS, sudo_options, "" },
+    { "doas", WRAP_PLAIN, doas_options, "" },
+    { "exec", WRAP_PLAIN, exec_options, "" },
+    { "env", WRAP_ASSIGNMENTS, env_options, "S" },
+    { "time", WRAP_PLAIN, time_options, "" },
+    { "command", WRAP_COMMAND, command_options, "" },
+    { "nohup", WRAP_PLAIN, no_options, "" },
+    { "nice", WRAP_PLAIN, nice_options, "" },
+    { "setsid", WRAP_PLAIN, setsid_options, "" },
+    { "stdbuf", WRAP_PLAIN, stdbuf_options, "" },
+    { "ionice", WRAP_PLAIN, ionice_options, "" },
+    { "timeout", WRAP_TIMEOUT, timeout_options, "" },
+    { "xargs", WRAP_PLAIN, xargs_options, "" },
+    { "su", WRAP_USER, su_options, "cC" },
+    { "flock", WRAP_LOCK, flock_options, "c" },
+    { "watch", WRAP_JOINED, watch_options, "" },
+    { "find", WRAP_FIND, no_options, "" },
+    { "eval", WRAP_EVAL, no_options, "" },
+    { "sh", WRAP_SHELL, shell_options, "" },
+    { "bash", WRAP_SHELL, shell_options, "" },
+    { "dash", WRAP_SHELL, shell_options, "" },
+    { "ash", WRAP_SHELL, shell_options, "" },
+    { "ksh", WRAP_SHELL, shell_options, "" },
+    { "mksh", WRAP_SHELL, shell_options, "" },
+    { "zsh", WRAP_SHELL, shell_options, "" },
 };
 
 static bool text_is(const char *text, size_t length, const char *word)
@@ -155,6 +207,8 @@ static enum shell_engine engine_named(const char *name, size_t length)
         return SHELL_ENGINE_PODMAN;
     if (text_is(name, length, "nerdctl"))
         return SHELL_ENGINE_NERDCTL;
+    if (text_is(name, length, "docker-compose") || text_is(name, length, "podman-compose"))
+        return SHELL_ENGINE_COMPOSE;
     return 0;
 }
 
@@ -179,7 +233,8 @@ static bool engine_variable(const struct shell_word *word)
     return contains_folded(word->text, word->length, "docker") ||
            contains_folded(word->text, word->length, "podman") ||
            contains_folded(word->text, word->length, "nerdctl") ||
-           contains_folded(word->text, word->length, "container");
+           contains_folded(word->text, word->length, "container") ||
+           contains_folded(word->text, word->length, "engine");
 }
 
 static const struct wrapper_option *find_letter(const struct wrapper_option *options,
@@ -210,7 +265,8 @@ static uint64_t letter_bit(char letter)
     return 0;
 }
 
-/* Where env -S's text is: a word, and the bytes of it before the text. */
+/* Where the text of env -S, su -c or flock -c is: a word, and the bytes of
+ * it before the text. */
 struct split_string {
     size_t word, offset;
 };
@@ -222,9 +278,10 @@ struct split_string {
  * an option the table does not know.
  */
 static void skip_options(const struct shell_command *command, size_t *at,
-                         const struct wrapper_option *options, uint64_t *letters,
+                         const struct wrapper *wrapper, uint64_t *letters,
                          struct split_string *split, bool *unsure)
 {
+    const struct wrapper_option *options = wrapper->options;
     const struct shell_word *words = command->words;
     size_t count = command->word_count;
     while (*at < count) {
@@ -245,7 +302,7 @@ static void skip_options(const struct shell_command *command, size_t *at,
                 continue;
             }
             *letters |= letter_bit(option->letter);
-            if (option->letter == 'S') {
+            if (option->letter != 0 && strchr(wrapper->text_letters, option->letter)) {
                 split->word = equals != NULL ? *at - 1 : *at;
                 split->offset = equals != NULL ? (size_t)(equals - text) + 1 : 0;
             }
@@ -262,7 +319,7 @@ static void skip_options(const struct shell_command *command, size_t *at,
             *letters |= letter_bit(text[i]);
             if (!option->value)
                 continue;
-            if (option->letter == 'S') {
+            if (strchr(wrapper->text_letters, option->letter)) {
                 split->word = i + 1 < word->length ? *at - 1 : *at;
                 split->offset = i + 1 < word->length ? i + 1 : 0;
             }
@@ -311,6 +368,15 @@ static enum shell_program_kind other(struct shell_program *out)
     return SHELL_PROGRAM_OTHER;
 }
 
+/* The value of env -S, su -c or flock -c: shell text. */
+static enum shell_program_kind shell_text(struct shell_program *out, struct split_string split)
+{
+    out->kind = SHELL_PROGRAM_SHELL_TEXT;
+    out->text = split.word;
+    out->text_offset = split.offset;
+    return out->kind;
+}
+
 enum shell_program_kind shell_find_program(const struct shell_command *command,
                                            struct shell_program *out)
 {
@@ -353,26 +419,28 @@ enum shell_program_kind shell_find_program(const struct shell_command *command,
         at++;
         uint64_t letters = 0;
         struct split_string split = { count, 0 };
-        if (wrapper->kind != WRAP_EVAL)
-            skip_options(command, &at, wrapper->options, &letters, &split, &unsure);
+        if (wrapper->kind != WRAP_EVAL && wrapper->kind != WRAP_FIND)
+            skip_options(command, &at, wrapper, &letters, &split, &unsure);
         switch (wrapper->kind) {
         case WRAP_COMMAND:
             if (letters & (letter_bit('v') | letter_bit('V')))
                 return other(out);     /* command -v only looks */
             break;
         case WRAP_ASSIGNMENTS:
-            if (split.word < count) {
-                out->kind = SHELL_PROGRAM_SHELL_TEXT;
-                out->text = split.word;
-                out->text_offset = split.offset;
-                return out->kind;
-            }
+            if (split.word < count)
+                return shell_text(out, split);
             skip_assignments(command, &at);
             break;
         case WRAP_TIMEOUT:
             at++;   /* the duration */
             break;
         case WRAP_SHELL:
+            if (!(letters & letter_bit('c')) &&
+                (at >= count || (letters & letter_bit('s')) || word_is(&words[at], "-"))) {
+                other(out);
+                out->flags = SHELL_PROGRAM_STDIN_SCRIPT;
+                return SHELL_PROGRAM_OTHER;
+            }
             if (!(letters & letter_bit('c')) || at >= count)
                 return other(out);
             out->kind = SHELL_PROGRAM_SHELL_TEXT;
@@ -386,6 +454,48 @@ enum shell_program_kind shell_find_program(const struct shell_command *command,
                 return out->kind;
             }
             break;
+        case WRAP_JOINED:
+            if (!(letters & letter_bit('x')) && at + 1 == count) {
+                out->kind = SHELL_PROGRAM_SHELL_TEXT;
+                out->text = at;
+                return out->kind;
+            }
+            break;
+        case WRAP_USER:
+            if (split.word >= count && at < count && word_is(&words[at], "-"))
+                at++;       /* su - USER: a login shell */
+            if (split.word >= count && at < count && words[at].length != 0 &&
+                words[at].text[0] != '-') {
+                at++;       /* the user; options may follow it */
+                skip_options(command, &at, wrapper, &letters, &split, &unsure);
+            }
+            if (split.word >= count)
+                return other(out);  /* no -c: an interactive shell */
+            return shell_text(out, split);
+        case WRAP_LOCK:
+            if (split.word >= count) {
+                at++;       /* the lock file (or descriptor: then no command follows) */
+                skip_options(command, &at, wrapper, &letters, &split, &unsure);
+            }
+            if (split.word < count)
+                return shell_text(out, split);
+            break;
+        case WRAP_FIND: {
+            /* The expression's first -exec runs a program with the
+             * words up to ';' or '+' (the engine reads a run's words
+             * after the image as the container's command). */
+            size_t exec = at;
+            while (exec < count && !(is_plain(&words[exec]) &&
+                                     (word_is(&words[exec], "-exec") ||
+                                      word_is(&words[exec], "-execdir") ||
+                                      word_is(&words[exec], "-ok") ||
+                                      word_is(&words[exec], "-okdir"))))
+                exec++;
+            if (exec >= count)
+                return other(out);
+            at = exec + 1;
+            break;
+        }
         case WRAP_PLAIN:
             break;
         }

@@ -14,7 +14,8 @@
 
 enum shell_program_kind {
     SHELL_PROGRAM_OTHER = 0,    /* anything else (or no command at all) */
-    SHELL_PROGRAM_ENGINE,       /* docker, podman, podman-remote or nerdctl */
+    SHELL_PROGRAM_ENGINE,       /* docker, podman, podman-remote, nerdctl,
+                                   docker-compose or podman-compose */
     SHELL_PROGRAM_SHELL_TEXT    /* sh -c TEXT, bash -c TEXT, eval TEXT, env -S TEXT:
                                    the word `text` is itself shell text */
 };
@@ -23,15 +24,20 @@ enum shell_engine {
     SHELL_ENGINE_DOCKER = 1,
     SHELL_ENGINE_PODMAN,
     SHELL_ENGINE_NERDCTL,
-    SHELL_ENGINE_INTERPOLATED   /* $DOCKER, $(CONTAINER_TOOL): an interpolated program
+    SHELL_ENGINE_INTERPOLATED,  /* $DOCKER, $(CONTAINER_TOOL): an interpolated program
                                    whose name says engine, followed by run, create or
                                    container */
+    SHELL_ENGINE_COMPOSE        /* docker-compose or podman-compose (whose run starts a
+                                   one-off container of a service) */
 };
 
 enum shell_program_flags {
     SHELL_PROGRAM_WRAPPED = 0x1,    /* behind sudo, env, exec, time, command... */
-    SHELL_PROGRAM_UNSURE = 0x2      /* a wrapper option sandlint does not know came
+    SHELL_PROGRAM_UNSURE = 0x2,     /* a wrapper option sandlint does not know came
                                        first: the program word is a guess */
+    SHELL_PROGRAM_STDIN_SCRIPT = 0x4    /* SHELL_PROGRAM_OTHER: a shell that reads its
+                                           script from standard input (bash, sh -s,
+                                           sudo sh): a here-document there is shell text */
 };
 
 struct shell_program {

@@ -94,6 +94,7 @@ struct frame {
     unsigned case_depth;        /* open case ... esac */
     bool command_position;      /* the next word may be a reserved word */
     enum redirect redirect;
+    bool redirect_stdin;        /* the redirection is of standard input (no fd, or 0) */
     struct word_builder word;
     struct pending_word *words;
     size_t word_count, word_capacity;
@@ -103,6 +104,9 @@ struct frame {
 struct heredoc {
     struct bytes delimiter;
     bool strip_tabs, quoted;
+    bool standard_input;        /* no fd before the operator, or 0 */
+    bool decided;               /* its command was seen: */
+    bool script;                /* a shell reads its body as its script (bash <<EOF) */
     unsigned line, column;
 };
 
@@ -127,6 +131,7 @@ struct lexer {
     shell_command_fn callback;
     void *data;
     struct shell_result *result;
+    unsigned heredoc_depth;     /* of here-document bodies read as scripts */
     int stopped;                /* what a callback returned to stop */
     bool failed;                /* a problem ended the range */
     bool done;                  /* the range was read to its end */
@@ -354,7 +359,8 @@ static bool keeps_command_position(const unsigned char *text, size_t length)
     return false;
 }
 
-static void add_heredoc(struct lexer *lx, const struct word_builder *word, bool strip_tabs)
+static void add_heredoc(struct lexer *lx, const struct word_builder *word, bool strip_tabs,
+                        bool standard_input)
 {
     if (lx->heredoc_count == lx->heredoc_capacity) {
         size_t capacity = lx->heredoc_capacity ? lx->heredoc_capacity * 2 : 4;
@@ -368,6 +374,8 @@ static void add_heredoc(struct lexer *lx, const struct word_builder *word, bool 
     bytes_add(&heredoc->delimiter, word->text.data, word->text.length);
     heredoc->strip_tabs = strip_tabs;
     heredoc->quoted = (word->flags & SHELL_WORD_QUOTED) != 0;
+    heredoc->standard_input = standard_input;
+    heredoc->decided = heredoc->script = false;
     heredoc->line = word->line;
     heredoc->column = word->column;
 }
@@ -386,7 +394,7 @@ static void word_end(struct lexer *lx, struct frame *commands)
     if (redirect == REDIRECT_TARGET)
         return;
     if (redirect == REDIRECT_HEREDOC || redirect == REDIRECT_HEREDOC_TABS) {
-        add_heredoc(lx, word, redirect == REDIRECT_HEREDOC_TABS);
+        add_heredoc(lx, word, redirect == REDIRECT_HEREDOC_TABS, commands->redirect_stdin);
         return;
     }
     if (commands->command_position) {
@@ -434,6 +442,8 @@ static void command_end(struct lexer *lx, struct frame *commands)
     commands->command_position = true;
     if (commands->word_count > 0 && lx->stopped == 0)
         hand_over(lx, commands);
+    for (size_t h = 0; h < lx->heredoc_count; h++)
+        lx->heredocs[h].decided = true;     /* a command without words reads none */
     commands->word_count = 0;
     lx->texts.length = commands->text_mark;
 }
@@ -463,11 +473,27 @@ static void hand_over(struct lexer *lx, const struct frame *commands)
         word->end_column = pending->end_column;
         word->flags = pending->flags;
     }
+    /* The callback says whether the command reads a here-document on
+     * standard input as its script (bash <<EOF, sh -s). */
+    bool undecided = false, reads = false;
+    for (size_t h = 0; h < lx->heredoc_count; h++)
+        undecided = undecided || !lx->heredocs[h].decided;
     struct shell_command command = {
         lx->handover, commands->word_count, commands->depth, lx->result->command_count,
+        undecided ? &reads : NULL,
     };
     lx->result->command_count++;
     lx->stopped = lx->callback(lx->data, &command);
+    /* The last of its here-documents on standard input is the script. */
+    for (size_t h = lx->heredoc_count; undecided && h > 0; h--) {
+        struct heredoc *heredoc = &lx->heredocs[h - 1];
+        if (heredoc->decided)
+            break;
+        heredoc->script = reads && heredoc->standard_input;
+        reads = reads && !heredoc->script;
+    }
+    for (size_t h = 0; h < lx->heredoc_count; h++)
+        lx->heredocs[h].decided = true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -661,13 +687,51 @@ static bool contains(const unsigned char *text, size_t length, const char *needl
     return false;
 }
 
+static int split_text(const char *text, size_t start, size_t length,
+                      enum shell_dialect dialect, const struct shell_origin *origin,
+                      shell_command_fn command, void *data, struct shell_result *result,
+                      unsigned heredoc_depth, size_t first_index);
+
+/* A here-document that a shell runs as its script: its commands are handed
+ * over as the text's own (its problems and comments too), bounded in how
+ * deep such bodies nest.  (Without a quoted delimiter the body is expanded
+ * first: its expansions stay interpolations, as they would in sh -c.) */
+static void read_script(struct lexer *lx, const struct heredoc *heredoc, size_t body,
+                        size_t length, unsigned line, unsigned column)
+{
+    if (lx->heredoc_depth + 1 >= SHELL_MAX_SCRIPT_NESTING) {
+        add_problem(lx, SHELL_PROBLEM_LIMIT, heredoc->line, heredoc->column,
+                    "here-documents run by a shell nested deeper than sandlint reads; "
+                    "not checked");
+        return;
+    }
+    struct shell_origin origin = { line, column, lx->indent };
+    struct shell_result inner;
+    /* The body is a range of the same text, so that offsets stay the
+     * text's. */
+    int stopped = split_text((const char *)lx->text, body, body + length, SHELL_DIALECT_SCRIPT,
+                             &origin, lx->callback, lx->data, &inner, lx->heredoc_depth + 1,
+                             lx->result->command_count);
+    for (size_t i = 0; i < inner.problem_count; i++)
+        add_problem(lx, inner.problems[i].kind, inner.problems[i].line,
+                    inner.problems[i].column, inner.problems[i].message);
+    lx->result->problems_total += inner.problems_total - inner.problem_count;
+    for (size_t i = 0; i < inner.comments.count; i++)
+        comment_list_add(&lx->result->comments, &inner.comments.items[i]);
+    lx->result->command_count = inner.command_count;   /* indexes go on */
+    shell_result_release(&inner);
+    if (stopped != 0)
+        lx->stopped = stopped;
+}
+
 /* Skips the bodies of the here-documents whose operators came before the
- * line break just passed. */
+ * line break just passed (or reads them as a script). */
 static void read_heredocs(struct lexer *lx)
 {
     for (size_t h = 0; h < lx->heredoc_count; h++) {
         const struct heredoc *heredoc = &lx->heredocs[h];
         size_t body = lx->at, body_end = lx->limit;
+        unsigned body_line = lx->line, body_column = lx->column;
         while (lx->at < lx->limit) {
             size_t line_start = lx->at, end = lx->at;
             while (end < lx->limit && !is_line_break(lx->text[end]))
@@ -689,6 +753,12 @@ static void read_heredocs(struct lexer *lx)
         /* Without a quoted delimiter, $(...) and `...` in the body run. */
         const unsigned char *text = lx->text + body;
         size_t length = body_end - body;
+        if (heredoc->script) {
+            read_script(lx, heredoc, body, length, body_line, body_column);
+            if (lx->stopped != 0)
+                break;
+            continue;
+        }
         if (!heredoc->quoted && (contains(text, length, "$(") || contains(text, length, "`")) &&
             (contains(text, length, "docker") || contains(text, length, "podman") ||
              contains(text, length, "nerdctl")))
@@ -781,12 +851,15 @@ static void read_redirection(struct lexer *lx, struct frame *commands)
         return;
     }
     /* digits just before the operator are the fd it applies to */
+    commands->redirect_stdin = true;
     if (word->active && !word->has_expansion && word->flags == 0) {
         bool digits = word->text.length > 0;
         for (size_t i = 0; i < word->text.length; i++)
             digits = digits && word->text.data[i] >= '0' && word->text.data[i] <= '9';
-        if (digits)
+        if (digits) {
             word->active = false;
+            commands->redirect_stdin = word->text.length == 1 && word->text.data[0] == '0';
+        }
     }
     word_end(lx, commands);
     size_t length = 1;
@@ -1364,12 +1437,23 @@ int shell_split(const char *text, size_t length, enum shell_dialect dialect,
                 const struct shell_origin *origin, shell_command_fn command, void *data,
                 struct shell_result *result)
 {
+    return split_text(text, 0, length, dialect, origin, command, data, result, 0, 0);
+}
+
+/* Splits text[start, length) (length counted from the text's start). */
+static int split_text(const char *text, size_t start, size_t length,
+                      enum shell_dialect dialect, const struct shell_origin *origin,
+                      shell_command_fn command, void *data, struct shell_result *result,
+                      unsigned heredoc_depth, size_t first_index)
+{
     memset(result, 0, sizeof(*result));
     comment_list_init(&result->comments);
+    result->command_count = first_index;
     struct lexer lx;
     memset(&lx, 0, sizeof(lx));
     lx.text = (const unsigned char *)text;
     lx.length = length;
+    lx.at = start;
     lx.limit = length;
     lx.line = origin != NULL ? origin->line : 1;
     lx.column = origin != NULL ? origin->column : 1;
@@ -1377,6 +1461,7 @@ int shell_split(const char *text, size_t length, enum shell_dialect dialect,
     lx.callback = command;
     lx.data = data;
     lx.result = result;
+    lx.heredoc_depth = heredoc_depth;
     lx.frame_capacity = SHELL_MAX_NESTING + 1;
     lx.frames = xcalloc(lx.frame_capacity, sizeof(*lx.frames));
     if (dialect == SHELL_DIALECT_MAKEFILE) {

@@ -10,7 +10,8 @@
  * word), the separators ; & && | || ;; ( ) and line breaks, redirections
  * (< > >> <& >& <> >| << <<- <<<, bash's &> &>>, with an fd number before
  * them: neither the operator nor its target is an argument), and
- * here-documents (their bodies are data, skipped).
+ * here-documents (their bodies are data, skipped, unless the callback says
+ * a shell reads the body as its script: see shell_command.heredoc_script).
  *
  * What is kept as written and marked instead of evaluated: parameter
  * expansions ($NAME, $1, $@, ${...}), command substitutions ($(...),
@@ -93,6 +94,13 @@ struct shell_command {
     size_t word_count;          /* at least 1 */
     unsigned depth;             /* 0; 1 inside one command substitution... */
     size_t index;               /* 0 for the first command handed over */
+    bool *heredoc_script;       /* when the command has here-documents: the
+                                   callback sets *heredoc_script when its program
+                                   is a shell that reads its script from standard
+                                   input (shell_find_program's
+                                   SHELL_PROGRAM_STDIN_SCRIPT), and the last one
+                                   there is then split as shell text, its commands
+                                   handed over in turn; else NULL */
 };
 
 /* Called once per simple command, in the order the commands end (so a
@@ -117,6 +125,8 @@ enum shell_problem_kind {
 };
 
 #define SHELL_MAX_NESTING 32u
+/* bash <<EOF whose body runs bash <<EOF...: how deep such scripts are read. */
+#define SHELL_MAX_SCRIPT_NESTING 8u
 #define SHELL_MAX_PROBLEMS 100u
 
 struct shell_problem {
