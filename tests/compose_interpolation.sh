@@ -251,6 +251,21 @@ contains "$out" "item/compose.yaml:4:16: error: include item env_file 'other.env
     "a missing env_file is SL010"
 contains "$out" "item/compose.yaml:2:11: error: include 'sub/compose.yaml' names a file that Compose interpolates with this file's variables, which cannot be handed on to it" \
     "and the included file is not checked with its own .env instead"
+# --- COMPOSE_FILE in the project's .env: the files docker compose reads --
+mkdir -p cfile
+printf 'services:\n  app:\n    image: app\n' > cfile/compose.yaml
+printf 'services:\n  app:\n    privileged: true\n' > cfile/sandbox.yml
+printf 'COMPOSE_FILE=compose.yaml:sandbox.yml\n' > cfile/.env
+expect_status 1 "attack: COMPOSE_FILE in .env merges a file of another name" -- cfile
+contains "$out" "cfile/sandbox.yml:3:5: error: privileged mode grants every capability" \
+    "a file COMPOSE_FILE lists is checked as Compose"
+printf 'COMPOSE_PATH_SEPARATOR=;\nCOMPOSE_FILE="compose.yaml;sandbox.yml;missing.yml"\n' > cfile/.env
+expect_status 1 "COMPOSE_PATH_SEPARATOR" -- cfile
+contains "$out" "cfile/sandbox.yml:3:5: error: privileged mode" "the separator the .env names"
+contains "$out" "warning: COMPOSE_FILE of the project's .env 'missing.yml' names a file that does not exist [SL007]" \
+    "a missing file is the reference warning"
+rm cfile/.env
+expect_status 0 "without COMPOSE_FILE the other name is not Compose's" -- cfile
 # --- an include item's project_directory (SPEC §13 "include items") ----
 mkdir -p pdir/app/sub pdir/shared
 printf 'include:\n  - path: sub/compose.yaml\n    project_directory: ../shared\n' > pdir/app/compose.yaml

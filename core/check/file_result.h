@@ -30,10 +30,13 @@ enum reference_kind {
     REFERENCE_GITLAB_INCLUDE = 4,   /* a GitLab CI local include (or a
                                        child pipeline's), relative to the
                                        repository's top */
-    REFERENCE_GITLAB_REMOTE = 5     /* a GitLab CI include GitLab fetches
+    REFERENCE_GITLAB_REMOTE = 5,    /* a GitLab CI include GitLab fetches
                                        (remote, template, project,
                                        component, artifact): text says
                                        which */
+    REFERENCE_COMPOSE_FILE_ENV = 6  /* a file COMPOSE_FILE of the project's
+                                       .env names: Compose reads it by
+                                       default, merged with the others */
 };
 
 struct file_reference {

@@ -144,6 +144,12 @@ static void scan_source(const struct scan_settings *settings,
         if (!check->result.skipped) {
             if (check->kind == SL_KIND_COMPOSE)
                 references_collect(&model, check->front.compose_project, &check->result);
+            if (check->kind == SL_KIND_COMPOSE &&
+                (check->candidates & CANDIDATE_PROJECT_ENV) != 0 &&
+                check->front.compose_project != NULL &&
+                check->front.compose_project->handed_on == NULL)
+                references_collect_compose_file_variable(check->front.compose_project,
+                                                         &check->result);
             env_file_problem(check);
             if (check->kind == SL_KIND_DEVCONTAINER)
                 references_collect_devcontainer(&model, &check->result);

@@ -114,6 +114,7 @@ struct frame {
     bool workflows;             /* .github/workflows: its YAML files are
                                    GitHub Actions workflows */
     bool holds_chart;           /* it holds a Chart.yaml (a Helm chart) */
+    bool holds_env;             /* it holds a .env (a Compose project's) */
     bool helm_templates;        /* it is a chart's templates/ or lies in one */
 };
 
@@ -418,6 +419,8 @@ static int read_entries(int fd, struct frame *frame, bool any_yaml)
             unsigned char type = entry->d_type;
             if (strcmp(name, "Chart.yaml") == 0)
                 frame->holds_chart = true;
+            else if (strcmp(name, ".env") == 0)
+                frame->holds_env = true;
             if (type == DT_UNKNOWN) {
                 struct stat info;
                 if (fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0)
@@ -806,6 +809,8 @@ static struct discovered_file *visit_entry(struct discovery_walk *walk,
             candidates |= yaml_candidate(walk, operand, frame, path);
         if (candidates == 0)
             return NULL;
+        if ((candidates & CANDIDATE_COMPOSE) != 0 && frame->holds_env)
+            candidates |= CANDIDATE_PROJECT_ENV;
         if (frame->helm_templates &&
             (candidates & ~(unsigned)(CANDIDATE_CONTENT | CANDIDATE_KUBERNETES)) == 0) {
             /* Template text, not YAML until Helm renders it (SPEC §17):

@@ -55,12 +55,15 @@ enum file_candidate {
                                     it starts with a shell's #! line, else
                                     skipped silently, also when it cannot be
                                     read or is not text */
-    CANDIDATE_GITHUB_ACTION = 0x20000 /* action.y{a,}ml anywhere: a GitHub
+    CANDIDATE_GITHUB_ACTION = 0x20000, /* action.y{a,}ml anywhere: a GitHub
                                     Actions action's metadata, read as
                                     github-actions when its runs.using is
                                     composite or docker
                                     (file_kind_github_action_using), else
                                     skipped silently */
+    CANDIDATE_PROJECT_ENV = 0x40000 /* with _COMPOSE: a .env stands beside
+                                    it, whose COMPOSE_FILE names the files
+                                    Compose reads by default (followed) */
 };
 
 /* Whether a file found only as CANDIDATE_MAYBE_SCRIPT: nothing is said

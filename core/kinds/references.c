@@ -64,7 +64,8 @@ static void resolve_path(struct collecting *into, struct file_reference *referen
  * .env). */
 static void hand_on(struct collecting *into, struct file_reference *reference)
 {
-    if (into->project == NULL || reference->kind == REFERENCE_COMPOSE_FILE)
+    if (into->project == NULL || reference->kind == REFERENCE_COMPOSE_FILE ||
+        reference->kind == REFERENCE_COMPOSE_FILE_ENV)
         return;
     size_t length;
     int kind = reference->kind == REFERENCE_EXTENDS ? CONTEXT_EXTENDED : CONTEXT_INCLUDED;
@@ -502,6 +503,41 @@ void references_collect(const struct yaml_model *model, struct compose_project *
     }
 }
 
+void references_collect_compose_file_variable(struct compose_project *project,
+                                              struct file_result *result)
+{
+    /* docker compose, run in the project's directory without -f, reads
+     * the files COMPOSE_FILE of its .env lists (separated by
+     * COMPOSE_PATH_SEPARATOR, ':' by default), merged: each is followed
+     * as dockerComposeFile is, relative to the project's directory. */
+    const struct dotenv *env = project != NULL ? compose_project_variables(project) : NULL;
+    if (env == NULL)
+        return;
+    const struct interpolation_definition *files = dotenv_lookup(env, "COMPOSE_FILE", 12);
+    if (files == NULL || !files->has_value || files->value_length == 0 ||
+        memchr(files->value, '\0', files->value_length) != NULL)
+        return;
+    const struct interpolation_definition *separator =
+        dotenv_lookup(env, "COMPOSE_PATH_SEPARATOR", 22);
+    char split = ':';
+    if (separator != NULL && separator->has_value && separator->value_length == 1)
+        split = separator->value[0];
+    const char *at = files->value, *end = files->value + files->value_length;
+    while (at < end) {
+        const char *stop = memchr(at, split, (size_t)(end - at));
+        if (stop == NULL)
+            stop = end;
+        if (stop > at) {
+            char *path = xstrndup(at, (size_t)(stop - at));
+            /* At the file's top: the setting is in the .env, which the
+             * message names. */
+            file_result_add_reference(result, REFERENCE_COMPOSE_FILE_ENV, 0, 0, path);
+            free(path);
+        }
+        at = stop + 1;
+    }
+}
+
 void references_collect_devcontainer(const struct yaml_model *model,
                                      struct file_result *result)
 {
@@ -618,9 +654,10 @@ void reference_resolver_release(struct reference_resolver *resolver)
 static const char *kind_name(int kind)
 {
     /* GitLab CI's include and a Compose include read alike. */
-    return kind == REFERENCE_EXTENDS        ? "extends.file"
-           : kind == REFERENCE_COMPOSE_FILE ? "dockerComposeFile"
-                                            : "include";
+    return kind == REFERENCE_EXTENDS            ? "extends.file"
+           : kind == REFERENCE_COMPOSE_FILE     ? "dockerComposeFile"
+           : kind == REFERENCE_COMPOSE_FILE_ENV ? "COMPOSE_FILE of the project's .env"
+                                                : "include";
 }
 
 /* Adds the SL007 finding of a reference: a warning, or an error (an

@@ -52,6 +52,12 @@ struct compose_project;
 void references_collect(const struct yaml_model *model, struct compose_project *project,
                         struct file_result *result);
 
+/* Adds to result the files COMPOSE_FILE of project's .env names (the
+ * files docker compose reads by default in that directory); for a file
+ * checked in its own project only. */
+void references_collect_compose_file_variable(struct compose_project *project,
+                                              struct file_result *result);
+
 /* Adds to result the Compose files a dev container names in
  * dockerComposeFile (a path or a list of paths, relative to its own
  * directory as the devcontainer CLI reads them): checked as Compose files,

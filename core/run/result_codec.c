@@ -300,7 +300,7 @@ int codec_decode_end(const unsigned char *data, size_t length,
         char *text = NULL, *path = NULL, *from = NULL, *context = NULL;
         size_t context_length = 0;
         if (get_u32(&r, &kind) && get_u32(&r, &line) && get_u32(&r, &column) &&
-            in_range(&r, kind, REFERENCE_INCLUDE, REFERENCE_GITLAB_REMOTE,
+            in_range(&r, kind, REFERENCE_INCLUDE, REFERENCE_COMPOSE_FILE_ENV,
                      "bad reference kind") &&
             get_string(&r, &text, NULL, false, true) &&
             get_string(&r, &path, NULL, false, false) &&
