@@ -562,12 +562,12 @@ static void test_sniff(void **state)
         "kind: Pod\napiVersion : v1\n", "\"apiVersion\": \"v1\"\n",
         "'apiVersion': v1\n", "x: 1\r\napiVersion:\n",
         /* a byte order mark before the first line */
-        "\xef\xbb\xbf" "apiVersion: v1\n",
+        ("\xef\xbb\xbf" "apiVersion: v1\n"),
         /* a top-level mapping written indented, alone or after others */
         "  apiVersion: v1\n",
         "\n  # c\n  kind: Pod\n  metadata:\n    name: a\n  apiVersion: v1\n",
         "x: 1\n---\n  kind: Pod\n  apiVersion: v1\n",
-        "x:\n  y: 1\n---\n  apiVersion: v1\n", "\xef\xbb\xbf" "  apiVersion: v1\n",
+        "x:\n  y: 1\n---\n  apiVersion: v1\n", ("\xef\xbb\xbf" "  apiVersion: v1\n"),
     };
     static const char *const others[] = {
         "", "x: 1\n", "xapiVersion: v1\n", "apiVersionX: 1\n",
@@ -575,7 +575,7 @@ static void test_sniff(void **state)
         /* nested under a key of the document */
         "x:\n  apiVersion: v1\n", "x:\n  y:\n    apiVersion: v1\n  apiVersion: v1\n",
         "a: [\n  apiVersion: v1]\n", "x:\n\tapiVersion: v1\n",
-        "x: 1\xef\xbb\xbf" "apiVersion: v1\n",
+        ("x: 1\xef\xbb\xbf" "apiVersion: v1\n"),
     };
     for (size_t i = 0; i < sizeof(objects) / sizeof(*objects); i++)
         if (!file_kind_sniff_objects(objects[i], strlen(objects[i])))
