@@ -28,6 +28,17 @@ void *model_group_alloc(struct model_group *group, size_t size)
     return memory;
 }
 
+struct sl_node *model_group_empty_mapping(struct model_group *group,
+                                          const struct sl_node *where)
+{
+    struct sl_node *empty = model_group_alloc(group, sizeof(*empty));
+    *empty = *where;
+    empty->kind = SL_NODE_MAPPING;
+    empty->u.mapping.pairs = NULL;
+    empty->u.mapping.count = 0;
+    return empty;
+}
+
 char *model_group_strndup(struct model_group *group, const char *text, size_t length)
 {
     char *copy = model_group_alloc(group, length + 1);

@@ -110,6 +110,11 @@ void model_group_release(struct model_group *group);
  * group; out of memory ends the process as xalloc does. */
 void *model_group_alloc(struct model_group *group, size_t size);
 char *model_group_strndup(struct model_group *group, const char *text, size_t length);
+/* An empty mapping at where's position, owned by the group: what stands
+ * for a scope with no settings of its own to read (an image string, a
+ * step, a TOML table) for rules of ABI 1.0-1.2. */
+struct sl_node *model_group_empty_mapping(struct model_group *group,
+                                          const struct sl_node *where);
 
 /* What a scope is (model_scope_new). */
 struct model_scope_spec {

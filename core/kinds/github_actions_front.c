@@ -106,13 +106,9 @@ static void read_step_container(struct model_reading *reading, const char *servi
     struct model_scope *scope = model_scope_new(&group, &scope_spec);
     /* No settings of its own to read: an empty mapping stands for it (for
      * rules of ABI 1.0-1.2), as for a job container's image string. */
-    struct sl_node *empty = model_group_alloc(&group, sizeof(*empty));
-    *empty = *key;
-    empty->kind = SL_NODE_MAPPING;
-    empty->u.mapping.pairs = NULL;
-    empty->u.mapping.count = 0;
     model_emit_service(reading, SL_KIND_GITHUB_ACTIONS, scope->public.service,
-                       scope->public.service_length, key, empty);
+                       scope->public.service_length, key,
+                       model_group_empty_mapping(&group, key));
     model_emit_scope(reading, scope);
     model_group_release(&group);
 }
@@ -227,15 +223,8 @@ static void read_container(struct model_reading *reading, const char *service,
     struct model_scope *scope = model_scope_new(&group, &scope_spec);
     /* An image string has no settings to read: an empty mapping stands
      * for it (for rules of ABI 1.0-1.2; the model holds what matters). */
-    const struct sl_node *raw = spec;
-    if (spec->kind != SL_NODE_MAPPING) {
-        struct sl_node *empty = model_group_alloc(&group, sizeof(*empty));
-        *empty = *spec;
-        empty->kind = SL_NODE_MAPPING;
-        empty->u.mapping.pairs = NULL;
-        empty->u.mapping.count = 0;
-        raw = empty;
-    }
+    const struct sl_node *raw =
+        spec->kind == SL_NODE_MAPPING ? spec : model_group_empty_mapping(&group, spec);
     model_emit_service(reading, SL_KIND_GITHUB_ACTIONS, scope->public.service,
                        scope->public.service_length, key, raw);
     model_emit_scope(reading, scope);

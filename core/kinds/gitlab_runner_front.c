@@ -312,13 +312,9 @@ static void emit_container(struct model_reading *reading, struct model_group *gr
         .reader = &runner_reader, .data = container,
     };
     struct model_scope *scope = model_scope_new(group, &spec);
-    struct sl_node *empty = model_group_alloc(group, sizeof(*empty));
-    *empty = *at;
-    empty->kind = SL_NODE_MAPPING;
-    empty->u.mapping.pairs = NULL;
-    empty->u.mapping.count = 0;
     model_emit_service(reading, SL_KIND_GITLAB_RUNNER, scope->public.service,
-                       scope->public.service_length, at, empty);
+                       scope->public.service_length, at,
+                       model_group_empty_mapping(group, at));
     model_emit_scope(reading, scope);
 }
 

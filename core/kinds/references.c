@@ -740,6 +740,17 @@ static size_t contexts_of(const struct string_list *seen, const char *real)
     return count;
 }
 
+/* add_finding about an include item's project_directory (requested, as
+ * Compose reads it), which the format's third %s quotes. */
+static void add_directory_finding(struct file_result *result, const struct registry *registry,
+                                  const struct file_reference *reference, int severity,
+                                  const char *format, const char *requested)
+{
+    char *detail = xasprintf(" '%s'", requested);
+    add_finding(result, registry, reference, severity, format, detail);
+    free(detail);
+}
+
 /* An include item's project_directory, requested (relative to directory,
  * the including project's real directory, or absolute), as a context in
  * place of context's request: its real path, below base_fd (the included
@@ -861,12 +872,11 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
     if (requested != NULL && !requested_resolved) {
         /* Unknown until deploy time: checked in its own directory, and
          * the warning says it may differ. */
-        char *detail = xasprintf(" '%s'", requested);
-        add_finding(result, registry, reference, SL_SEVERITY_WARNING,
-                    "%s %s: its project_directory%s is interpolated, so the file's "
-                    "relative paths and .env cannot be checked as Compose reads them; it "
-                    "is checked in its own directory", detail);
-        free(detail);
+        add_directory_finding(result, registry, reference, SL_SEVERITY_WARNING,
+                              "%s %s: its project_directory%s is interpolated, so the "
+                              "file's relative paths and .env cannot be checked as "
+                              "Compose reads them; it is checked in its own directory",
+                              requested);
         owned_context = compose_context_with_directory(context, context_length, NULL,
                                                        &context_length);
         context = owned_context;
@@ -898,12 +908,11 @@ static void resolve_one(struct reference_resolver *resolver, const char *directo
         owned_context = placed;
         context = placed;
         if (placed == NULL) {
-            char *detail = xasprintf(" '%s'", requested);
-            add_finding(result, registry, reference, SL_SEVERITY_ERROR,
-                        "%s %s: its project_directory%s is not a directory inside the "
-                        "scanned tree that holds the file, so the file was not checked "
-                        "as Compose reads it", detail);
-            free(detail);
+            add_directory_finding(result, registry, reference, SL_SEVERITY_ERROR,
+                                  "%s %s: its project_directory%s is not a directory "
+                                  "inside the scanned tree that holds the file, so the "
+                                  "file was not checked as Compose reads it",
+                                  requested);
             discovered_file_free(extra);
             free(requested);
             free(real);
